@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { analyticsEventSchema } from '../../shared/schemas/analytics-event';
+import { validate } from '../http/validate';
+import type { RateLimiter } from '../rate-limit/rate-limiter';
+import type { AnalyticsRepo } from './analytics.repo';
+
+export interface AnalyticsRoutesDeps {
+  repo: AnalyticsRepo;
+  rateLimiter: RateLimiter;
+  eventsPerMinute: number;
+  clock: () => Date;
+}
+
+export async function analyticsRoutes(app: FastifyInstance, deps: AnalyticsRoutesDeps) {
+  app.post('/api/events', { bodyLimit: 8 * 1024 }, async (request, reply) => {
+    await deps.rateLimiter.hit(`events:${deps.rateLimiter.clientKey(request.ip)}`, deps.eventsPerMinute, 60);
+    const event = validate(analyticsEventSchema, request.body);
+    const userAgent = request.headers['user-agent']?.slice(0, 500) ?? null;
+    await deps.repo.insert({
+      etapa: event.etapa,
+      sessionId: event.sessionId ?? null,
+      userAgent,
+      url: event.url ?? null,
+      referrer: event.referrer ?? null,
+      createdAt: deps.clock(),
+    });
+    return reply.status(202).send({ ok: true });
+  });
+}

@@ -1,0 +1,101 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { z } from 'zod';
+import { pt } from 'zod/locales';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { AppError, handleError } from './errors';
+import { loggerOptions } from './logger';
+import { createRateLimiter, type RateLimiter } from './rate-limit/rate-limiter';
+import { healthRoutes } from './health/health.routes';
+import { catalogueRoutes } from './catalogue/catalogue.routes';
+import { analyticsRoutes } from './analytics/analytics.routes';
+import { createAnalyticsRepo } from './analytics/analytics.repo';
+import { pagesRoutes } from './pages/pages.routes';
+import type { PageRenderer } from './pages/page-renderer';
+
+// zod's own messages (a wrong type, say) in Portuguese; our schemas carry the spec's texts.
+z.config(pt());
+
+export interface AppDeps {
+  config: Readonly<Config>;
+  database: Database;
+  clock?: () => Date;
+  /** The built web app; absent in API-only tests. */
+  web?: { clientDir: string; renderer: PageRenderer };
+}
+
+export interface App {
+  server: FastifyInstance;
+  rateLimiter: RateLimiter;
+}
+
+/** The composition root: every dependency is passed in, nothing is read from the environment here. */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, database } = deps;
+  const clock = deps.clock ?? (() => new Date());
+  const server = Fastify({
+    logger: loggerOptions(config),
+    // Trust exactly TRUST_PROXY hops of X-Forwarded-For (0: the socket address is the client).
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
+    bodyLimit: 64 * 1024,
+    return503OnClosing: true,
+  });
+
+  await server.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'", 'https://www.googletagmanager.com', 'https://*.google-analytics.com'],
+        'connect-src': [
+          "'self'",
+          'https://*.google-analytics.com',
+          'https://*.analytics.google.com',
+          'https://*.googletagmanager.com',
+        ],
+        'img-src': ["'self'", 'data:', 'https:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'frame-src': ['https://www.googletagmanager.com'],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    // The site is also served over plain HTTP on localhost; HSTS belongs on the HTTPS proxy.
+    strictTransportSecurity: false,
+  });
+
+  server.setErrorHandler(handleError);
+  server.setNotFoundHandler((_request, _reply) => {
+    throw new AppError('not_found', 'not_found');
+  });
+
+  const rateLimiter = createRateLimiter(database.db, clock, config.rateLimitSecret);
+  await server.register(healthRoutes, { ping: database.ping });
+  await server.register(catalogueRoutes);
+  await server.register(analyticsRoutes, {
+    repo: createAnalyticsRepo(database.db),
+    rateLimiter,
+    eventsPerMinute: config.eventsPerMinute,
+    clock,
+  });
+
+  if (deps.web) {
+    await server.register(fastifyStatic, {
+      root: deps.web.clientDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      allowedPath: (pathname) => pathname !== '/index.html',
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${'/'}assets${'/'}`)) {
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          res.setHeader('cache-control', 'public, max-age=3600');
+        }
+      },
+    });
+    await server.register(pagesRoutes, { renderer: deps.web.renderer });
+  }
+
+  return { server, rateLimiter };
+}

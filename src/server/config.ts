@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import type { ShopIdentity } from '../shared/shop';
+
+// Every key has a safe default so `npm start` needs no .env (ARCHITECTURE: config parsed once).
+const optionalUrl = z
+  .string()
+  .url()
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: optionalUrl,
+  DATA_DIR: z.string().default('./data'),
+  /** Hops of reverse proxies to trust for the client IP (X-Forwarded-For). 0 = none. */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** Secret for hashing client IPs into rate-limit keys; generated per start when unset. */
+  RATE_LIMIT_SECRET: z.string().min(16).optional(),
+  EVENTS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'asaas']).default('sandbox'),
+
+  SHOP_NAME: z.string().min(1).default('Impulso'),
+  SHOP_LEGAL_NAME: z.string().min(1).default('Impulso Marketing Digital LTDA (exemplo)'),
+  SHOP_CNPJ: z.string().min(1).default('00.000.000/0001-00'),
+  SHOP_ADDRESS: z.string().min(1).default('Av. Exemplo, 1000, Sala 1 – Centro, São Paulo – SP, 01000-000'),
+  SHOP_WHATSAPP: z
+    .string()
+    .regex(/^\d{12,13}$/, 'SHOP_WHATSAPP: digits with country code, e.g. 5511999999999')
+    .default('5511999999999'),
+  SHOP_SUPPORT_EMAIL: z.string().email().default('suporte@impulso.example'),
+  ADMIN_EMAIL: z.string().email().default('admin@impulso.example'),
+  PIX_KEY: z.string().min(1).default('pix@impulso.example'),
+  GTM_ID: z
+    .string()
+    .regex(/^GTM-[A-Z0-9]+$/)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  PLAN_LINK_INICIANTE: optionalUrl,
+  PLAN_LINK_SIMPLES: optionalUrl,
+  PLAN_LINK_AVANCADO: optionalUrl,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  publicUrl: string;
+  logLevel: Env['LOG_LEVEL'];
+  databaseUrl: string | undefined;
+  dataDir: string;
+  trustProxy: number;
+  rateLimitSecret: string | undefined;
+  eventsPerMinute: number;
+  paymentProvider: Env['PAYMENT_PROVIDER'];
+  adminEmail: string;
+  pixKey: string;
+  shop: ShopIdentity;
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Readonly<Config> {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const planLinks: ShopIdentity['planLinks'] = {};
+  if (e.PLAN_LINK_INICIANTE) planLinks.iniciante = e.PLAN_LINK_INICIANTE;
+  if (e.PLAN_LINK_SIMPLES) planLinks.simples = e.PLAN_LINK_SIMPLES;
+  if (e.PLAN_LINK_AVANCADO) planLinks.avancado = e.PLAN_LINK_AVANCADO;
+  return Object.freeze({
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
+    logLevel: e.LOG_LEVEL,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    trustProxy: e.TRUST_PROXY,
+    rateLimitSecret: e.RATE_LIMIT_SECRET,
+    eventsPerMinute: e.EVENTS_RATE_LIMIT_PER_MINUTE,
+    paymentProvider: e.PAYMENT_PROVIDER,
+    adminEmail: e.ADMIN_EMAIL.toLowerCase(),
+    pixKey: e.PIX_KEY,
+    shop: Object.freeze({
+      name: e.SHOP_NAME,
+      legalName: e.SHOP_LEGAL_NAME,
+      cnpj: e.SHOP_CNPJ,
+      address: e.SHOP_ADDRESS,
+      whatsappNumber: e.SHOP_WHATSAPP,
+      supportEmail: e.SHOP_SUPPORT_EMAIL,
+      gtmId: e.GTM_ID ?? null,
+      planLinks,
+      sandbox: e.PAYMENT_PROVIDER === 'sandbox',
+    }),
+  });
+}

@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { buildApp } from './app';
+import { loadPageRenderer } from './pages/page-renderer';
+
+// The only module that reads the environment, opens the database and listens.
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: path.resolve(config.dataDir, 'pglite'),
+    migrationsFolder: path.join(root, 'drizzle'),
+  });
+  await database.migrate();
+
+  const clientDir = path.join(root, 'dist/client');
+  const renderer = await loadPageRenderer({
+    clientDir,
+    ssrEntryFile: path.join(root, 'dist/ssr/entry-server.js'),
+    shop: config.shop,
+    clock: () => new Date(),
+  });
+  await renderer.warm();
+
+  const { server, rateLimiter } = await buildApp({ config, database, web: { clientDir, renderer } });
+  const purge = setInterval(() => {
+    rateLimiter.purgeExpired().catch((err: unknown) => server.log.warn({ err }, 'rate-limit purge failed'));
+  }, 60_000);
+  purge.unref();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    server.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    clearInterval(purge);
+    await server.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await server.listen({ port: config.port, host: config.host });
+  server.log.info(
+    { database: database.kind, provider: config.paymentProvider },
+    `Impulso pronto em ${config.publicUrl}`,
+  );
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

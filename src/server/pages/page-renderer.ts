@@ -1,0 +1,70 @@
+import { readFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
+import path from 'node:path';
+import { saoPauloDay } from '../../shared/dates';
+import type { ShopIdentity } from '../../shared/shop';
+import { bootDataElementId, type BootData, type ServerEntry } from '../../shared/render-contract';
+import { encodeBody, type EncodedBody } from './compress';
+
+export interface RenderedPage {
+  status: number;
+  body: EncodedBody;
+}
+
+export interface PageRenderer {
+  render(url: string): Promise<RenderedPage>;
+  /** Renders the cacheable pages ahead of the first visitor. */
+  warm(): Promise<void>;
+}
+
+/** JSON inside <script> must not be able to close the tag. */
+function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+export async function loadPageRenderer(options: {
+  clientDir: string;
+  ssrEntryFile: string;
+  shop: ShopIdentity;
+  clock: () => Date;
+}): Promise<PageRenderer> {
+  const template = await readFile(path.join(options.clientDir, 'index.html'), 'utf8');
+  const entry = (await import(pathToFileURL(options.ssrEntryFile).href)) as ServerEntry;
+  const cacheable = new Set(entry.cacheablePaths);
+  // Keyed by path and São Paulo day: a legal page's date stamp changes at local midnight.
+  const cache = new Map<string, RenderedPage>();
+
+  async function renderUncached(url: string, now: Date): Promise<RenderedPage> {
+    const result = await entry.render(url, { shop: options.shop, now });
+    const boot: BootData = { shop: options.shop, renderedAt: now.toISOString() };
+    const html = template
+      .replace('<!--app-head-->', result.head)
+      .replace('<!--app-html-->', result.html)
+      .replace(
+        '<!--app-boot-->',
+        `<script type="application/json" id="${bootDataElementId}">${scriptSafeJson(boot)}</script>`,
+      );
+    return { status: result.status, body: encodeBody(html) };
+  }
+
+  async function render(url: string): Promise<RenderedPage> {
+    const now = options.clock();
+    const pathname = new URL(url, 'http://localhost').pathname;
+    if (!cacheable.has(pathname)) return renderUncached(url, now);
+    const key = `${pathname}|${saoPauloDay(now)}`;
+    let page = cache.get(key);
+    if (!page) {
+      if (cache.size > cacheable.size * 2) cache.clear(); // yesterday's pages
+      page = await renderUncached(pathname, now);
+      cache.set(key, page);
+    }
+    return page;
+  }
+
+  return {
+    render,
+    async warm() {
+      for (const pathname of cacheable) await render(pathname);
+    },
+  };
+}

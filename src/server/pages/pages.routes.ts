@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../errors';
+import { pickEncoding } from './compress';
+import type { PageRenderer } from './page-renderer';
+
+/** Every GET that is not an API call or a static file is a page of the web app. */
+export async function pagesRoutes(app: FastifyInstance, deps: { renderer: PageRenderer }) {
+  app.get('/*', async (request, reply) => {
+    if (request.url === '/api' || request.url.startsWith('/api/'))
+      throw new AppError('not_found', 'not_found');
+    const page = await deps.renderer.render(request.url);
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    reply
+      .status(page.status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding');
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.send(page.body[encoding]);
+  });
+}

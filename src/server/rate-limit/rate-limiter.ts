@@ -1,0 +1,47 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { rateLimits } from '../db/schema';
+import { AppError } from '../errors';
+
+export interface RateLimiter {
+  /** Counts one hit on `key`; throws a 429 AppError with the seconds left when over `limit`. */
+  hit(key: string, limit: number, windowSeconds: number): Promise<void>;
+  /** Turns a client IP into a key part without keeping the IP itself. */
+  clientKey(ip: string): string;
+  purgeExpired(): Promise<void>;
+}
+
+/** Fixed-window counters in the database, so every app instance shares them. */
+export function createRateLimiter(
+  db: Db,
+  clock: () => Date,
+  secret = randomBytes(32).toString('hex'),
+): RateLimiter {
+  return {
+    async hit(key, limit, windowSeconds) {
+      const nowMs = clock().getTime();
+      const windowMs = windowSeconds * 1000;
+      const windowStart = new Date(Math.floor(nowMs / windowMs) * windowMs);
+      const [row] = await db
+        .insert(rateLimits)
+        .values({ key, windowStart, hits: 1 })
+        .onConflictDoUpdate({
+          target: [rateLimits.key, rateLimits.windowStart],
+          set: { hits: sql`${rateLimits.hits} + 1` },
+        })
+        .returning({ hits: rateLimits.hits });
+      if (row && row.hits > limit) {
+        const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - nowMs) / 1000));
+        throw new AppError('rate_limited', 'rate_limited', undefined, { retryAfterSeconds });
+      }
+    },
+    clientKey(ip) {
+      return createHmac('sha256', secret).update(ip).digest('base64url').slice(0, 22);
+    },
+    async purgeExpired() {
+      // Windows here are at most an hour long.
+      await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(clock().getTime() - 3_600_000)));
+    },
+  };
+}

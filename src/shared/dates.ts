@@ -1,0 +1,47 @@
+// Times are stored in UTC; business days are São Paulo days.
+export const shopTimeZone = 'America/Sao_Paulo';
+
+const dateFormat = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: shopTimeZone,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+const longDateFormat = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: shopTimeZone,
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+const timeFormat = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: shopTimeZone,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+const isoDayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: shopTimeZone,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** '22/11/2026' */
+export function formatDate(date: Date): string {
+  return dateFormat.format(date);
+}
+
+/** '22 de novembro de 2026' */
+export function formatLongDate(date: Date): string {
+  return longDateFormat.format(date);
+}
+
+/** '22/11/2026 14:05' */
+export function formatDateTime(date: Date): string {
+  return `${dateFormat.format(date)} ${timeFormat.format(date)}`;
+}
+
+/** The São Paulo calendar day of an instant, as 'YYYY-MM-DD'. */
+export function saoPauloDay(date: Date): string {
+  return isoDayFormat.format(date);
+}

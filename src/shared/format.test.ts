@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { formatBRL, formatInteger } from './money';
+import { formatDate, formatDateTime, formatLongDate, saoPauloDay } from './dates';
+
+describe('formatBRL', () => {
+  it.each([
+    [8590, 'R$ 85,90'],
+    [5, 'R$ 0,05'],
+    [0, 'R$ 0,00'],
+    [123456, 'R$ 1.234,56'],
+    [100000000, 'R$ 1.000.000,00'],
+    [-1990, '-R$ 19,90'],
+  ])('%i → %s', (cents, text) => expect(formatBRL(cents)).toBe(text));
+
+  it('refuses fractions of a centavo', () => expect(() => formatBRL(10.5)).toThrow());
+  it('groups quantities', () => expect(formatInteger(10000)).toBe('10.000'));
+});
+
+describe('São Paulo dates', () => {
+  // 02:30 UTC on the 23rd is still the evening of the 22nd in São Paulo (UTC−3).
+  const lateEvening = new Date('2026-11-23T02:30:00Z');
+
+  it('uses the São Paulo day, not the UTC day', () => {
+    expect(saoPauloDay(lateEvening)).toBe('2026-11-22');
+    expect(formatDate(lateEvening)).toBe('22/11/2026');
+    expect(formatDateTime(lateEvening)).toBe('22/11/2026 23:30');
+  });
+
+  it('writes the long date in Portuguese', () => {
+    expect(formatLongDate(new Date('2026-03-05T15:00:00Z'))).toBe('5 de março de 2026');
+  });
+});

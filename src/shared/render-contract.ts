@@ -1,0 +1,32 @@
+import type { ShopIdentity } from './shop';
+
+// The contract between the server and the web app's server entry (src/web/entry-server.tsx), which the
+// server loads from the build without importing web code.
+
+export interface RenderContext {
+  shop: ShopIdentity;
+  /** The instant the page is rendered for; legal pages stamp its São Paulo date. */
+  now: Date;
+}
+
+export interface RenderResult {
+  status: number;
+  /** Markup for inside <div id="root">. */
+  html: string;
+  /** <title>, meta description and canonical link. */
+  head: string;
+}
+
+export interface ServerEntry {
+  render(url: string, context: RenderContext): Promise<RenderResult>;
+  /** Paths whose page depends only on the shop and the day, so the server may cache them. */
+  cacheablePaths: readonly string[];
+}
+
+/** Id of the JSON script that carries the shop identity and render date to the browser. */
+export const bootDataElementId = 'boot-data';
+
+export interface BootData {
+  shop: ShopIdentity;
+  renderedAt: string;
+}

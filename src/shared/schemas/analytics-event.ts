@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { messages } from '../messages';
+
+/** Funnel stages in order (spec §4), then the other first-party event names of spec §7. */
+export const funnelStages = ['visitante', 'botao_compra', 'checkout', 'pedido_finalizado'] as const;
+export const eventStages = [
+  ...funnelStages,
+  'lead_captured_before_checkout',
+  'asaas_pix_payment_created',
+  'asaas_pix_payment_confirmed',
+  'card_payment_redirect',
+  'card_payment_approved',
+] as const;
+export type EventStage = (typeof eventStages)[number];
+
+const text = (max: number) => z.string().max(max, messages.field_too_long);
+
+/** Body of POST /api/events. The IP is never part of it and never stored (spec §3). */
+export const analyticsEventSchema = z
+  .object({
+    etapa: z.enum(eventStages, { error: messages.unknown_stage }),
+    sessionId: z
+      .string()
+      .regex(/^[A-Za-z0-9-]{8,64}$/, messages.invalid_input)
+      .optional(),
+    url: text(2000).optional(),
+    referrer: text(2000).nullable().optional(),
+  })
+  .strict();
+
+export type AnalyticsEventInput = z.infer<typeof analyticsEventSchema>;

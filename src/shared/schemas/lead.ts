@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { messages } from '../messages';
+import { isInstagramPostLink, isValidInstagramHandle, normaliseInstagramHandle } from '../instagram';
+
+// Simple x@y.z shape, as the spec's modal asks; the server validates again on every order.
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, messages.email_required)
+  .max(254, messages.email_invalid)
+  .regex(emailPattern, messages.email_invalid);
+
+export const instagramHandleSchema = z
+  .string()
+  .refine(isValidInstagramHandle, messages.instagram_invalid)
+  .transform(normaliseInstagramHandle);
+
+export const postLinkSchema = z
+  .string()
+  .trim()
+  .min(1, messages.post_link_required)
+  .max(500, messages.post_link_invalid)
+  .refine(isInstagramPostLink, messages.post_link_invalid);
+
+/** The purchase modal on /precos (spec §5 'Pre-payment modal'). */
+export function leadSchema(needsPostLink: boolean) {
+  return z.object({
+    instagram: instagramHandleSchema,
+    email: emailSchema,
+    postLink: needsPostLink ? postLinkSchema : z.string().optional(),
+  });
+}
+
+export type Lead = z.output<ReturnType<typeof leadSchema>>;

@@ -1,0 +1,28 @@
+import type { PlanId } from './catalogue';
+
+/** The shop's public identity (DECISIONS 23), sent to the browser with every page. */
+export interface ShopIdentity {
+  name: string;
+  legalName: string;
+  cnpj: string;
+  address: string;
+  /** Digits with country code, e.g. 5511999999999. */
+  whatsappNumber: string;
+  supportEmail: string;
+  gtmId: string | null;
+  /** Optional external purchase page per plan (spec: plan buttons may open one in a new tab). */
+  planLinks: Partial<Record<PlanId, string>>;
+  sandbox: boolean;
+}
+
+export const supportHours = [
+  'Segunda a sexta: 9h às 18h',
+  'Sábado: 9h às 14h',
+  'Domingo: apenas emergências',
+] as const;
+
+export const replyWithin = 'Respondemos em até 2 horas no horário de atendimento.';
+
+export function whatsappLink(number: string, message: string): string {
+  return `https://wa.me/${number.replace(/\D/g, '')}?text=${encodeURIComponent(message)}`;
+}

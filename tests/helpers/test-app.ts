@@ -1,0 +1,29 @@
+import { loadConfig, type Config } from '../../src/server/config';
+import { buildApp, type App } from '../../src/server/app';
+import type { Database } from '../../src/server/db/client';
+import { createTestDatabase } from './test-database';
+
+export interface TestApp extends App {
+  database: Database;
+  config: Readonly<Config>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { clock?: () => Date; database?: Database } = {},
+): Promise<TestApp> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  const database = options.database ?? (await createTestDatabase());
+  const app = await buildApp({ config, database, ...(options.clock ? { clock: options.clock } : {}) });
+  await app.server.ready();
+  return {
+    ...app,
+    database,
+    config,
+    async close() {
+      await app.server.close();
+      if (!options.database) await database.close();
+    },
+  };
+}
