@@ -11,6 +11,7 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     assetsInlineLimit: 0,
+    manifest: true,
   },
   ssr: {
     noExternal: [],

@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import { z } from 'zod';
 import { pt } from 'zod/locales';
 import type { Config } from './config';
@@ -13,6 +12,7 @@ import { catalogueRoutes } from './catalogue/catalogue.routes';
 import { analyticsRoutes } from './analytics/analytics.routes';
 import { createAnalyticsRepo } from './analytics/analytics.repo';
 import { pagesRoutes } from './pages/pages.routes';
+import { staticFiles } from './pages/static-files';
 import type { PageRenderer } from './pages/page-renderer';
 
 // zod's own messages (a wrong type, say) in Portuguese; our schemas carry the spec's texts.
@@ -62,6 +62,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     // The site is also served over plain HTTP on localhost; HSTS belongs on the HTTPS proxy.
     strictTransportSecurity: false,
+    // Keeps the origin for analytics referrers without leaking paths to other sites.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
 
   server.setErrorHandler(handleError);
@@ -80,20 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   if (deps.web) {
-    await server.register(fastifyStatic, {
-      root: deps.web.clientDir,
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      allowedPath: (pathname) => pathname !== '/index.html',
-      setHeaders: (res, filePath) => {
-        if (filePath.includes(`${'/'}assets${'/'}`)) {
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        } else {
-          res.setHeader('cache-control', 'public, max-age=3600');
-        }
-      },
-    });
+    await server.register(staticFiles, { clientDir: deps.web.clientDir });
     await server.register(pagesRoutes, { renderer: deps.web.renderer });
   }
 

@@ -99,3 +99,12 @@ export function instalmentOptions(totalCents: number): InstalmentOption[] {
     return { count, instalmentCents, lastInstalmentCents: totalCents - instalmentCents * (count - 1) };
   });
 }
+
+/** 'A partir de …' prices for marketing copy. */
+export function lowestPackageCents(): number {
+  return Math.min(...products.flatMap((p) => p.packages.filter((k) => k.available).map((k) => k.priceCents)));
+}
+
+export function lowestPlanCents(): number {
+  return Math.min(...plans.map((p) => p.priceCents));
+}

@@ -13,8 +13,10 @@ export interface RenderResult {
   status: number;
   /** Markup for inside <div id="root">. */
   html: string;
-  /** <title>, meta description and canonical link. */
+  /** <title> and meta description. */
   head: string;
+  /** Source module of the rendered page (a key of Vite's build manifest), so its chunks can be preloaded. */
+  module: string;
 }
 
 export interface ServerEntry {

@@ -1,10 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
-import path from 'node:path';
 import { saoPauloDay } from '../../shared/dates';
 import type { ShopIdentity } from '../../shared/shop';
 import { bootDataElementId, type BootData, type ServerEntry } from '../../shared/render-contract';
 import { encodeBody, type EncodedBody } from './compress';
+import { loadPageAssets } from './page-assets';
 
 export interface RenderedPage {
   status: number;
@@ -28,7 +27,7 @@ export async function loadPageRenderer(options: {
   shop: ShopIdentity;
   clock: () => Date;
 }): Promise<PageRenderer> {
-  const template = await readFile(path.join(options.clientDir, 'index.html'), 'utf8');
+  const assets = await loadPageAssets(options.clientDir);
   const entry = (await import(pathToFileURL(options.ssrEntryFile).href)) as ServerEntry;
   const cacheable = new Set(entry.cacheablePaths);
   // Keyed by path and São Paulo day: a legal page's date stamp changes at local midnight.
@@ -37,12 +36,12 @@ export async function loadPageRenderer(options: {
   async function renderUncached(url: string, now: Date): Promise<RenderedPage> {
     const result = await entry.render(url, { shop: options.shop, now });
     const boot: BootData = { shop: options.shop, renderedAt: now.toISOString() };
-    const html = template
-      .replace('<!--app-head-->', result.head)
-      .replace('<!--app-html-->', result.html)
+    const html = assets.template
+      .replace('<!--app-head-->', () => result.head + assets.preloadTags(result.module))
+      .replace('<!--app-html-->', () => result.html)
       .replace(
         '<!--app-boot-->',
-        `<script type="application/json" id="${bootDataElementId}">${scriptSafeJson(boot)}</script>`,
+        () => `<script type="application/json" id="${bootDataElementId}">${scriptSafeJson(boot)}</script>`,
       );
     return { status: result.status, body: encodeBody(html) };
   }

@@ -1,0 +1,123 @@
+// `npm run bench:web`: Lighthouse 12.8 (mobile: Moto G Power, slow 4G, 4x CPU) against the built app
+// in the system Chromium, for / and /precos. Prints the median of RUNS runs per page.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+
+const root = path.resolve(import.meta.dirname, '..');
+const runs = Number(process.env.RUNS ?? 3);
+const port = Number(process.env.BENCH_PORT ?? 3299);
+const base = process.env.BENCH_URL ?? `http://127.0.0.1:${port}`;
+const pages = ['/', '/precos'];
+
+async function startServer() {
+  if (process.env.BENCH_URL) return undefined;
+  const server = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'impulso-bench-')),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'inherit',
+  });
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return server;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  server.kill();
+  throw new Error('server did not start (run `npm run build` first)');
+}
+
+// Initial JS of a page from the build manifest: the entry, the page's chunks and their imports, gzip -9.
+const manifest = JSON.parse(readFileSync(path.join(root, 'dist/client/.vite/manifest.json'), 'utf8'));
+const pageModules = {
+  '/': 'features/landing/landing-page.tsx',
+  '/precos': 'features/pricing/pricing-page.tsx',
+};
+function initialJsGzipKb(page) {
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    (chunk.imports ?? []).forEach(visit);
+  };
+  Object.keys(manifest)
+    .filter((key) => manifest[key].isEntry)
+    .forEach(visit);
+  visit(pageModules[page]);
+  const bytes = [...files].reduce(
+    (sum, file) => sum + gzipSync(readFileSync(path.join(root, 'dist/client', file)), { level: 9 }).length,
+    0,
+  );
+  return bytes / 1024;
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const server = await startServer();
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+const results = [];
+try {
+  for (const page of pages) {
+    const samples = [];
+    for (let i = 0; i < runs; i++) {
+      const { lhr } = await lighthouse(`${base}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      });
+      const scripts = lhr.audits['resource-summary'].details.items.find(
+        (item) => item.resourceType === 'script',
+      );
+      samples.push({
+        score: Math.round(lhr.categories.performance.score * 100),
+        lcpMs: lhr.audits['largest-contentful-paint'].numericValue,
+        tbtMs: lhr.audits['total-blocking-time'].numericValue,
+        cls: lhr.audits['cumulative-layout-shift'].numericValue,
+        jsKb: (scripts?.transferSize ?? 0) / 1024,
+      });
+    }
+    const pick = (key) => median(samples.map((s) => s[key]));
+    results.push({
+      page,
+      score: pick('score'),
+      lcp: `${(pick('lcpMs') / 1000).toFixed(2)} s`,
+      tbt: `${Math.round(pick('tbtMs'))} ms`,
+      cls: pick('cls').toFixed(3),
+      'js transferred (br)': `${pick('jsKb').toFixed(1)} KB`,
+      'js gzip -9': `${initialJsGzipKb(page).toFixed(1)} KB`,
+    });
+  }
+} finally {
+  await chrome.kill();
+  server?.kill();
+}
+
+console.log(
+  `Lighthouse ${runs} run(s) per page, median (targets: score ≥ 95, LCP ≤ 2.0 s, CLS ≤ 0.05, JS ≤ 90 KB)`,
+);
+console.table(results);
+mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+writeFileSync(path.join(root, 'bench/results/web.json'), JSON.stringify(results, null, 2));

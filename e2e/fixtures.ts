@@ -1,0 +1,32 @@
+import { test as base, expect } from '@playwright/test';
+
+/**
+ * `page` with the cookie choice already made, so the banner does not cover what a test clicks;
+ * `freshPage` is a visitor who has not chosen yet.
+ */
+export const test = base.extend<{ freshPage: import('@playwright/test').Page }>({
+  page: async ({ page }, use) => {
+    await page.addInitScript(() => {
+      if (!localStorage.getItem('cookieConsent')) localStorage.setItem('cookieConsent', 'rejected');
+    });
+    await use(page);
+  },
+  freshPage: async ({ browser }, use) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await use(page);
+    await context.close();
+  },
+});
+
+export { expect };
+
+/** Today's date as the legal pages print it ('22 de novembro de 2026'), in São Paulo time. */
+export function todayLong(): string {
+  return new Intl.DateTimeFormat('pt-BR', {
+    timeZone: 'America/Sao_Paulo',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(new Date());
+}

@@ -1,0 +1,84 @@
+import { expect, test, todayLong } from './fixtures';
+
+const legalPages = [
+  ['/privacidade', 'Política de Privacidade'],
+  ['/termos', 'Termos de Uso'],
+  ['/reembolso', 'Política de Reembolso'],
+  ['/entrega', 'Prazos de Entrega'],
+  ['/cookies', 'Política de Cookies'],
+  ['/disclaimer', 'Aviso Legal'],
+  ['/contato', 'Contato'],
+] as const;
+
+test.describe('legal and info pages', () => {
+  for (const [path, title] of legalPages) {
+    test(`${path} has its title, today's date and a link back home`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+      await expect(page.getByTestId('date-stamp')).toHaveText(`Atualizado em ${todayLong()}`);
+      await expect(page).toHaveTitle(`${title} | Impulso`);
+      await page.getByRole('link', { name: '← Voltar ao início' }).click();
+      await expect(page).toHaveURL(/\/$/);
+    });
+  }
+
+  test('refund times per method are stated', async ({ page }) => {
+    await page.goto('/reembolso');
+    await expect(page.getByRole('row', { name: /PIX 1 a 2 dias úteis/ })).toBeVisible();
+    await expect(page.getByRole('row', { name: /Cartão de crédito 5 a 10 dias úteis/ })).toBeVisible();
+    await expect(page.getByRole('row', { name: /Cartão de débito 3 a 7 dias úteis/ })).toBeVisible();
+  });
+});
+
+test.describe('404', () => {
+  test('an unknown path answers 404 with the page and a link home', async ({ page }) => {
+    const response = await page.goto('/isto-nao-existe');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Página não encontrada');
+    await page.getByRole('link', { name: 'Voltar para a página inicial' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Dê ao seu Instagram o impulso que ele merece',
+    );
+  });
+
+  test('unknown API paths answer JSON 404', async ({ request }) => {
+    const response = await request.get('/api/isto-nao-existe');
+    expect(response.status()).toBe(404);
+    expect(await response.json()).toEqual({ code: 'not_found', message: 'Recurso não encontrado.' });
+  });
+});
+
+test.describe('/sobre', () => {
+  test('is served with its content', async ({ page }) => {
+    await page.goto('/sobre');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sobre a Impulso');
+    await expect(page.getByRole('heading', { name: 'No que acreditamos' })).toBeVisible();
+  });
+});
+
+test.describe('funnel events', () => {
+  test('a visitor is recorded once per browser session', async ({ page }) => {
+    const visits: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().endsWith('/api/events') && req.postDataJSON().etapa === 'visitante') {
+        visits.push(req.url());
+      }
+    });
+    await page.goto('/');
+    await expect.poll(() => visits.length).toBe(1);
+    await page.goto('/sobre');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(visits).toHaveLength(1);
+    expect(await page.evaluate(() => sessionStorage.getItem('visitor_tracked'))).toBe('1');
+  });
+
+  test('a failing events endpoint does not break the page', async ({ page }) => {
+    await page.route('**/api/events', (route) => route.abort());
+    await page.goto('/precos?tipo=avulso');
+    await page.getByRole('button', { name: 'Comprar 500 seguidores por R$ 45,90' }).click();
+    await expect(page.getByRole('dialog', { name: '500 seguidores' })).toBeVisible();
+  });
+});

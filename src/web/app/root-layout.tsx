@@ -1,0 +1,32 @@
+import { useEffect, type ReactNode } from 'react';
+import { CookieBanner } from '../components/layout/cookie-banner';
+import { trackVisitorOnce } from '../lib/analytics';
+import { useShop } from '../lib/boot';
+import { useRouteHandle } from '../router/router';
+import { titleFor } from './route-handle';
+
+export function RootLayout({ children }: { children: ReactNode }) {
+  const shop = useShop();
+  const handle = useRouteHandle();
+
+  useEffect(() => {
+    document.title = titleFor(handle, shop.name);
+  }, [handle, shop.name]);
+
+  useEffect(() => {
+    trackVisitorOnce();
+  }, []);
+
+  return (
+    <>
+      <a
+        href="#conteudo"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
+        Pular para o conteúdo
+      </a>
+      {children}
+      <CookieBanner />
+    </>
+  );
+}

@@ -1,0 +1,115 @@
+import type { ComponentType } from 'react';
+import type { PageRoute } from '../router/match';
+
+// Vite code-splits each page module; the server preloads the chunk of the page it renders.
+const pageModules = import.meta.glob<Record<string, ComponentType>>('../features/**/*-page.tsx');
+
+/** `module` is the page file relative to src/web (the build manifest's key). */
+const page = (
+  path: string,
+  title: string,
+  description: string,
+  module: string,
+  exportName: string,
+): PageRoute => {
+  const loader = pageModules[`../${module}`];
+  if (!loader) throw new Error(`no page module ${module}`);
+  return { path, module, handle: { title, description }, load: () => loader().then((m) => m[exportName]!) };
+};
+
+// Every page is a lazy chunk; the server entry and the browser entry both use this table. Order matters:
+// the first match wins and '*' is last.
+export const routes: readonly PageRoute[] = [
+  page(
+    '/',
+    '',
+    'Seguidores, curtidas e visualizações de público brasileiro para o seu Instagram. Sem senha, com PIX ou cartão.',
+    'features/landing/landing-page.tsx',
+    'LandingPage',
+  ),
+  page(
+    '/precos',
+    'Preços',
+    'Pacotes avulsos de seguidores, curtidas e visualizações e planos mensais.',
+    'features/pricing/pricing-page.tsx',
+    'PricingPage',
+  ),
+  page('/sobre', 'Sobre', 'Quem somos e no que acreditamos.', 'features/about/about-page.tsx', 'AboutPage'),
+  page(
+    '/privacidade',
+    'Política de Privacidade',
+    'Como tratamos seus dados (LGPD).',
+    'features/legal/privacy-page.tsx',
+    'PrivacyPage',
+  ),
+  page(
+    '/termos',
+    'Termos de Uso',
+    'Condições de compra e uso do serviço.',
+    'features/legal/terms-page.tsx',
+    'TermsPage',
+  ),
+  page(
+    '/reembolso',
+    'Política de Reembolso',
+    'Quando e como pedir reembolso.',
+    'features/legal/refund-page.tsx',
+    'RefundPage',
+  ),
+  page(
+    '/entrega',
+    'Prazos de Entrega',
+    'Prazos de ativação e garantias.',
+    'features/legal/delivery-page.tsx',
+    'DeliveryPage',
+  ),
+  page(
+    '/cookies',
+    'Política de Cookies',
+    'Quais cookies usamos e por quê.',
+    'features/legal/cookies-page.tsx',
+    'CookiesPage',
+  ),
+  page(
+    '/disclaimer',
+    'Aviso Legal',
+    'Resultados variam e não são garantidos.',
+    'features/legal/disclaimer-page.tsx',
+    'DisclaimerPage',
+  ),
+  page(
+    '/contato',
+    'Contato',
+    'WhatsApp, e-mail e horários de atendimento.',
+    'features/legal/contact-page.tsx',
+    'ContactPage',
+  ),
+  page(
+    '/checkout',
+    'Finalizar compra',
+    'Finalize a sua compra.',
+    'features/checkout/checkout-placeholder-page.tsx',
+    'CheckoutPlaceholderPage',
+  ),
+  page(
+    '*',
+    'Página não encontrada',
+    'Página não encontrada.',
+    'features/not-found/not-found-page.tsx',
+    'NotFoundPage',
+  ),
+];
+
+/** Pages that depend only on the shop and the day (the server caches and prewarms them). */
+export const staticPagePaths = [
+  '/',
+  '/precos',
+  '/sobre',
+  '/privacidade',
+  '/termos',
+  '/reembolso',
+  '/entrega',
+  '/cookies',
+  '/disclaimer',
+  '/contato',
+] as const;

@@ -1,0 +1,62 @@
+import { useEffect, useState } from 'react';
+import { Link } from '../../router/link';
+import { loadTagManager, storeConsent, storedConsent, type ConsentChoice } from '../../lib/consent';
+import { useShop } from '../../lib/boot';
+import { paths } from '../../paths';
+
+const choiceButton =
+  'min-h-11 flex-1 sm:w-40 rounded-full border-2 border-white px-5 py-2 text-sm font-bold focus-visible:outline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white sm:flex-none';
+
+/** Shown at the bottom until a choice is stored; both choices equally prominent (DECISIONS 24). */
+export function CookieBanner() {
+  const { gtmId } = useShop();
+  const [visible, setVisible] = useState(false);
+
+  useEffect(() => {
+    const choice = storedConsent();
+    if (choice === 'accepted') loadTagManager(gtmId);
+    setVisible(choice === null);
+  }, [gtmId]);
+
+  if (!visible) return null;
+
+  const choose = (choice: ConsentChoice) => {
+    storeConsent(choice);
+    if (choice === 'accepted') loadTagManager(gtmId);
+    setVisible(false);
+  };
+
+  return (
+    <section
+      aria-label="Preferências de cookies"
+      className="fixed inset-x-0 bottom-0 z-50 bg-slate-900 px-4 py-4 text-white shadow-[0_-4px_16px_rgba(0,0,0,0.2)]"
+    >
+      <div className="mx-auto flex max-w-6xl flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm">
+          Usamos cookies essenciais para o site funcionar e, com a sua permissão, cookies de medição. Saiba
+          mais na{' '}
+          <Link to={paths.cookies} className="font-semibold underline">
+            Política de Cookies
+          </Link>
+          .
+        </p>
+        <div className="flex gap-3">
+          <button
+            type="button"
+            className={`${choiceButton} bg-slate-900 text-white`}
+            onClick={() => choose('rejected')}
+          >
+            Rejeitar
+          </button>
+          <button
+            type="button"
+            className={`${choiceButton} bg-white text-slate-900`}
+            onClick={() => choose('accepted')}
+          >
+            Aceitar todos
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { useShop } from '../../lib/boot';
+import { LegalLayout } from './legal-layout';
+
+export function PrivacyPage() {
+  const shop = useShop();
+  return (
+    <LegalLayout title="Política de Privacidade">
+      <p>
+        Esta política explica como {shop.legalName} (CNPJ {shop.cnpj}), controladora dos dados, trata as suas
+        informações pessoais, em conformidade com a Lei Geral de Proteção de Dados (Lei nº 13.709/2018 –
+        LGPD).
+      </p>
+      <h2>Quais dados coletamos</h2>
+      <ul>
+        <li>Dados do pedido: nome, e-mail, WhatsApp, CPF, @ do Instagram e links de publicações.</li>
+        <li>Endereço, apenas quando o intermediador de pagamento o exige.</li>
+        <li>
+          Dados de navegação do funil de compra (página visitada, navegador e origem), sem guardar o seu
+          endereço IP.
+        </li>
+      </ul>
+      <p>
+        Nunca pedimos a senha do seu Instagram. Os dados do cartão são enviados diretamente ao intermediador
+        de pagamento e não são armazenados por nós.
+      </p>
+      <h2>Para que usamos</h2>
+      <ul>
+        <li>
+          Executar o contrato: entregar o serviço, enviar o código de compra e prestar suporte (art. 7º, V).
+        </li>
+        <li>Cumprir obrigações legais e fiscais (art. 7º, II).</li>
+        <li>Medir e melhorar o site, com o seu consentimento para cookies não essenciais (art. 7º, I).</li>
+      </ul>
+      <h2>Com quem compartilhamos</h2>
+      <p>
+        Com o intermediador de pagamento (para processar PIX e cartões), com o provedor de e-mail e com a
+        hospedagem do site. Não vendemos dados pessoais.
+      </p>
+      <h2>Por quanto tempo guardamos</h2>
+      <p>
+        Dados de pedidos são mantidos por 5 anos, prazo exigido pela legislação fiscal e de defesa do
+        consumidor. Dados de navegação são mantidos por até 13 meses.
+      </p>
+      <h2>Seus direitos</h2>
+      <p>
+        Você pode pedir confirmação, acesso, correção, anonimização, portabilidade ou eliminação dos seus
+        dados e revogar o consentimento a qualquer momento, escrevendo para{' '}
+        <a href={`mailto:${shop.supportEmail}`}>{shop.supportEmail}</a>. Respondemos em até 15 dias. Você
+        também pode reclamar à Autoridade Nacional de Proteção de Dados (ANPD).
+      </p>
+      <h2>Segurança</h2>
+      <p>
+        Usamos conexão criptografada, senhas guardadas com hash e acesso restrito ao painel administrativo. Em
+        caso de incidente relevante, avisaremos os titulares e a ANPD.
+      </p>
+    </LegalLayout>
+  );
+}

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import type { Package, Product } from '../../../shared/catalogue';
+import { formatBRL, formatInteger } from '../../../shared/money';
+import { messages } from '../../../shared/messages';
+import { CheckIcon } from '../../components/ui/icons';
+import { buttonPrimary, buttonSecondary } from '../../components/ui/styles';
+import { track } from '../../lib/analytics';
+
+export function PackageCard({
+  product,
+  pack,
+  onBuy,
+}: {
+  product: Product;
+  pack: Package;
+  onBuy: (product: Product, pack: Package) => void;
+}) {
+  const [unavailable, setUnavailable] = useState(false);
+  const title = `${formatInteger(pack.amount)} ${product.unitLabel}`;
+  const buy = () => {
+    track('botao_compra');
+    if (!pack.available) {
+      setUnavailable(true);
+      return;
+    }
+    onBuy(product, pack);
+  };
+  return (
+    <li
+      className={`relative flex flex-col rounded-2xl bg-white p-5 shadow-sm ${pack.popular ? 'ring-2 ring-fuchsia-700' : 'ring-1 ring-slate-200'}`}
+    >
+      {pack.popular && (
+        <p className="absolute -top-3 left-5 rounded-full bg-fuchsia-700 px-3 py-0.5 text-xs font-bold uppercase text-white">
+          Mais popular
+        </p>
+      )}
+      <h3 className="text-lg font-bold text-slate-900">{title}</h3>
+      <p className="mt-1 text-2xl font-extrabold text-slate-900">{formatBRL(pack.priceCents)}</p>
+      <ul className="mt-3 flex-1 space-y-1 text-sm text-slate-700">
+        {[
+          `Ativação em ${product.activation}`,
+          `Garantia de ${product.guaranteeDays} dias`,
+          ...pack.perks,
+        ].map((line) => (
+          <li key={line} className="flex gap-2">
+            <CheckIcon className="mt-0.5 h-4 w-4 shrink-0 text-fuchsia-700" />
+            {line}
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        onClick={buy}
+        aria-label={`Comprar ${title} por ${formatBRL(pack.priceCents)}`}
+        className={`${pack.popular ? buttonPrimary : buttonSecondary} mt-4 w-full`}
+      >
+        Comprar
+      </button>
+      {unavailable && (
+        <p role="alert" className="mt-2 text-sm font-semibold text-red-700">
+          {messages.product_unavailable}
+        </p>
+      )}
+    </li>
+  );
+}

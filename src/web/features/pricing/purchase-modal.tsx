@@ -1,0 +1,129 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from '../../router/router';
+import type { Package, Product } from '../../../shared/catalogue';
+import { formatBRL, formatInteger } from '../../../shared/money';
+import { leadSchema } from '../../../shared/schemas/lead';
+import { buttonPrimary, fieldError, fieldInput, fieldLabel } from '../../components/ui/styles';
+import { track } from '../../lib/analytics';
+import { writeStorage } from '../../lib/storage';
+import { checkoutUrl } from '../../paths';
+
+type Field = 'instagram' | 'email' | 'postLink';
+
+/** Collects the handle, e-mail and (likes, views) post link before checkout (spec §5 'Pre-payment modal'). */
+export default function PurchaseModal({
+  product,
+  pack,
+  onClose,
+}: {
+  product: Product;
+  pack: Package;
+  onClose: () => void;
+}) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const navigate = useNavigate();
+  const id = useId();
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const result = leadSchema(product.needsPostLink).safeParse({
+      instagram: String(form.get('instagram') ?? ''),
+      email: String(form.get('email') ?? ''),
+      postLink: product.needsPostLink ? String(form.get('postLink') ?? '') : undefined,
+    });
+    if (!result.success) {
+      const next: Partial<Record<Field, string>> = {};
+      for (const issue of result.error.issues) {
+        const field = issue.path[0] as Field;
+        next[field] ??= issue.message;
+      }
+      setErrors(next);
+      const first = (['instagram', 'email', 'postLink'] as const).find((f) => next[f]);
+      if (first) document.getElementById(`${id}-${first}`)?.focus();
+      return;
+    }
+    track('lead_captured_before_checkout');
+    writeStorage('local', 'ig_handle', result.data.instagram);
+    if (result.data.postLink) writeStorage('local', 'post_link', result.data.postLink);
+    writeStorage('session', 'lead_email', result.data.email);
+    navigate(checkoutUrl({ type: product.id, amount: pack.amount }));
+  };
+
+  const field = (name: Field, label: string, props: Record<string, string>) => (
+    <div>
+      <label htmlFor={`${id}-${name}`} className={fieldLabel}>
+        {label}
+      </label>
+      <input
+        id={`${id}-${name}`}
+        name={name}
+        className={fieldInput}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
+        {...props}
+      />
+      {errors[name] && (
+        <p id={`${id}-${name}-error`} className={fieldError}>
+          {errors[name]}
+        </p>
+      )}
+    </div>
+  );
+
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-labelledby={`${id}-title`}
+      onClose={onClose}
+      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl p-0 shadow-2xl backdrop:bg-slate-900/60"
+    >
+      <form noValidate onSubmit={submit} className="space-y-4 p-6">
+        <div className="flex items-start justify-between gap-4">
+          <div>
+            <h2 id={`${id}-title`} className="text-xl font-extrabold text-slate-900">
+              {formatInteger(pack.amount)} {product.unitLabel}
+            </h2>
+            <p className="text-slate-700">{formatBRL(pack.priceCents)}</p>
+          </div>
+          <button
+            type="button"
+            onClick={() => dialogRef.current?.close()}
+            className="rounded-lg px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100"
+          >
+            Fechar
+          </button>
+        </div>
+        {field('instagram', 'Seu @ do Instagram', {
+          autoComplete: 'off',
+          placeholder: '@meu.perfil',
+          maxLength: '31',
+          autoCapitalize: 'none',
+        })}
+        {field('email', 'Seu e-mail', {
+          type: 'email',
+          autoComplete: 'email',
+          placeholder: 'voce@exemplo.com',
+          inputMode: 'email',
+        })}
+        {product.needsPostLink &&
+          field('postLink', 'Link da publicação', {
+            type: 'url',
+            inputMode: 'url',
+            placeholder: 'https://www.instagram.com/p/...',
+          })}
+        <p className="text-sm text-slate-700">Nunca pedimos a senha do seu Instagram.</p>
+        <button type="submit" className={`${buttonPrimary} w-full`}>
+          Continuar para pagamento
+        </button>
+      </form>
+    </dialog>
+  );
+}

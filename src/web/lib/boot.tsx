@@ -1,0 +1,36 @@
+import { createContext, useContext, useEffect, useState } from 'react';
+import { bootDataElementId, type BootData } from '../../shared/render-contract';
+import type { ShopIdentity } from '../../shared/shop';
+
+export interface Boot {
+  shop: ShopIdentity;
+  /** The instant the server rendered the page; used for the first render so hydration matches. */
+  renderedAt: Date;
+}
+
+const BootContext = createContext<Boot | null>(null);
+export const BootProvider = BootContext.Provider;
+
+export function readBootData(): Boot {
+  const element = document.getElementById(bootDataElementId);
+  const data = JSON.parse(element?.textContent ?? '{}') as BootData;
+  return { shop: data.shop, renderedAt: new Date(data.renderedAt) };
+}
+
+function useBoot(): Boot {
+  const boot = useContext(BootContext);
+  if (!boot) throw new Error('BootProvider missing');
+  return boot;
+}
+
+export function useShop(): ShopIdentity {
+  return useBoot().shop;
+}
+
+/** Today, as rendered by the server first and then as the browser's clock says (spec: legal pages). */
+export function useToday(): Date {
+  const { renderedAt } = useBoot();
+  const [today, setToday] = useState(renderedAt);
+  useEffect(() => setToday(new Date()), []);
+  return today;
+}

@@ -1,0 +1,60 @@
+import { readStorage, writeStorage } from './storage';
+
+export type ConsentChoice = 'accepted' | 'rejected';
+const consentKey = 'cookieConsent';
+
+type DataLayerWindow = Window & { dataLayer?: unknown[] };
+
+export function storedConsent(): ConsentChoice | null {
+  const value = readStorage('local', consentKey);
+  return value === 'accepted' || value === 'rejected' ? value : null;
+}
+
+export function storeConsent(choice: ConsentChoice): void {
+  writeStorage('local', consentKey, choice);
+}
+
+/** Pushes to GTM's dataLayer only when the visitor accepted (DECISIONS 24). */
+export function pushDataLayer(event: Record<string, unknown>): void {
+  if (storedConsent() !== 'accepted') return;
+  const w = window as DataLayerWindow;
+  (w.dataLayer ??= []).push(event);
+}
+
+let loaded = false;
+
+/**
+ * Loads the GTM container after 'Aceitar todos', with Consent Mode v2 defaults of denied that the
+ * acceptance then updates to granted.
+ */
+export function loadTagManager(gtmId: string | null): void {
+  if (!gtmId || loaded || storedConsent() !== 'accepted') return;
+  loaded = true;
+  const w = window as DataLayerWindow;
+  const dataLayer = (w.dataLayer ??= []);
+  // gtag() pushes the arguments object itself, which is what GTM expects for consent commands.
+  function gtag(..._args: unknown[]) {
+    // eslint-disable-next-line prefer-rest-params
+    dataLayer.push(arguments);
+  }
+  const denied = 'denied';
+  gtag('consent', 'default', {
+    ad_storage: denied,
+    ad_user_data: denied,
+    ad_personalization: denied,
+    analytics_storage: denied,
+    wait_for_update: 500,
+  });
+  const granted = 'granted';
+  gtag('consent', 'update', {
+    ad_storage: granted,
+    ad_user_data: granted,
+    ad_personalization: granted,
+    analytics_storage: granted,
+  });
+  dataLayer.push({ 'gtm.start': Date.now(), event: 'gtm.js' });
+  const script = document.createElement('script');
+  script.async = true;
+  script.src = `https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(gtmId)}`;
+  document.head.appendChild(script);
+}
