@@ -17,7 +17,8 @@ function newestMtime(target) {
 }
 
 const built = outputs.every((f) => existsSync(f));
-const stale = built && Math.max(...inputs.filter(existsSync).map(newestMtime)) > Math.min(...outputs.map(newestMtime));
+const stale =
+  built && Math.max(...inputs.filter(existsSync).map(newestMtime)) > Math.min(...outputs.map(newestMtime));
 if (!built || stale) {
   console.log(built ? 'Sources changed: rebuilding…' : 'First start: building…');
   const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
@@ -25,6 +26,9 @@ if (!built || stale) {
 }
 
 // Signals reach the server, which finishes in-flight requests before it exits.
-const server = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], { cwd: root, stdio: 'inherit' });
+const server = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));
