@@ -48,6 +48,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       EVENTS_RATE_LIMIT_PER_MINUTE: '10000',
       GTM_ID: 'GTM-E2ETEST',
+      UNAVAILABLE_PACKAGES: 'views-4000',
     },
   },
 });

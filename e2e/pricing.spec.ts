@@ -90,6 +90,13 @@ test.describe('/precos', () => {
     await expect(page).toHaveURL(/\/checkout\?type=followers&amount=1000$/);
   });
 
+  test('a package the operator switched off says so instead of opening the modal', async ({ page }) => {
+    await page.goto('/precos?tipo=avulso');
+    await page.getByRole('button', { name: 'Comprar 4.000 visualizações por R$ 40,90' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Produto indisponível no momento.');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
   test('an unknown package on /checkout shows a clear error with a link to /precos', async ({ page }) => {
     await page.goto('/checkout?type=followers&amount=999');
     await expect(page.getByRole('alert')).toContainText('Pacote não encontrado');

@@ -66,6 +66,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
 
+  // During shutdown, answers close their connection, so keep-alive clients do not hold the close open.
+  let closing = false;
+  server.addHook('preClose', async () => {
+    closing = true;
+  });
+  server.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
+
   server.setErrorHandler(handleError);
   server.setNotFoundHandler((_request, _reply) => {
     throw new AppError('not_found', 'not_found');

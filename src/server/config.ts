@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { products } from '../shared/catalogue';
 import type { ShopIdentity } from '../shared/shop';
+
+const packageIds = new Set(products.flatMap((p) => p.packages.map((k) => k.id)));
 
 // Every key has a safe default so `npm start` needs no .env (ARCHITECTURE: config parsed once).
 const optionalUrl = z
@@ -39,6 +42,16 @@ const envSchema = z.object({
     .regex(/^GTM-[A-Z0-9]+$/)
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  UNAVAILABLE_PACKAGES: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    )
+    .refine((ids) => ids.every((id) => packageIds.has(id)), 'UNAVAILABLE_PACKAGES: unknown package id'),
   PLAN_LINK_INICIANTE: optionalUrl,
   PLAN_LINK_SIMPLES: optionalUrl,
   PLAN_LINK_AVANCADO: optionalUrl,
@@ -97,6 +110,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       supportEmail: e.SHOP_SUPPORT_EMAIL,
       gtmId: e.GTM_ID ?? null,
       planLinks,
+      unavailablePackages: Object.freeze(e.UNAVAILABLE_PACKAGES),
       sandbox: e.PAYMENT_PROVIDER === 'sandbox',
     }),
   });

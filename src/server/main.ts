@@ -38,6 +38,8 @@ async function main() {
     closing = true;
     server.log.info({ signal }, 'shutting down: finishing in-flight requests');
     clearInterval(purge);
+    // A request that never ends must not keep a deploy waiting forever.
+    setTimeout(() => process.exit(1), 15_000).unref();
     await server.close();
     await database.close();
     process.exit(0);

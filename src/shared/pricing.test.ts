@@ -104,6 +104,11 @@ describe('quoteOneTime', () => {
     expect(quoteOneTime('likes', 500, ['likes', 'views', 'views'])!.addOns).toHaveLength(1);
   });
 
+  it('rejects a package the operator switched off', () => {
+    expect(quoteOneTime('views', 4000, [], ['views-4000'])).toBeUndefined();
+    expect(quoteOneTime('views', 3000, [], ['views-4000'])).toBeDefined();
+  });
+
   it('rejects an unknown amount', () => {
     expect(quoteOneTime('followers', 999)).toBeUndefined();
   });

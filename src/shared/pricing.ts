@@ -21,6 +21,11 @@ export function findPackage(productId: ProductId, amount: number): Package | und
   return findProduct(productId).packages.find((p) => p.amount === amount);
 }
 
+/** DECISIONS 6: off in the catalogue, or switched off by the operator (UNAVAILABLE_PACKAGES). */
+export function isPackageAvailable(pack: Package, switchedOff: readonly string[] = []): boolean {
+  return pack.available && !switchedOff.includes(pack.id);
+}
+
 export function findPlan(id: PlanId): Plan {
   const plan = plans.find((p) => p.id === id);
   if (!plan) throw new Error(`unknown plan ${id}`);
@@ -65,9 +70,10 @@ export function quoteOneTime(
   productId: ProductId,
   amount: number,
   addOnIds: readonly ProductId[] = [],
+  switchedOff: readonly string[] = [],
 ): OneTimeQuote | undefined {
   const pack = findPackage(productId, amount);
-  if (!pack || !pack.available) return undefined;
+  if (!pack || !isPackageAvailable(pack, switchedOff)) return undefined;
   const offered = addOnProductsFor(productId);
   const addOns = offered
     .filter((id) => addOnIds.includes(id))

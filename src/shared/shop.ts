@@ -12,6 +12,8 @@ export interface ShopIdentity {
   gtmId: string | null;
   /** Optional external purchase page per plan (spec: plan buttons may open one in a new tab). */
   planLinks: Partial<Record<PlanId, string>>;
+  /** Package ids the operator switched off (e.g. `likes-4000`): 'Produto indisponível no momento.' */
+  unavailablePackages: readonly string[];
   sandbox: boolean;
 }
 

@@ -4,7 +4,9 @@ import { formatBRL, formatInteger } from '../../../shared/money';
 import { messages } from '../../../shared/messages';
 import { CheckIcon } from '../../components/ui/icons';
 import { buttonPrimary, buttonSecondary } from '../../components/ui/styles';
+import { isPackageAvailable } from '../../../shared/pricing';
 import { track } from '../../lib/analytics';
+import { useShop } from '../../lib/boot';
 
 export function PackageCard({
   product,
@@ -15,11 +17,12 @@ export function PackageCard({
   pack: Package;
   onBuy: (product: Product, pack: Package) => void;
 }) {
+  const { unavailablePackages } = useShop();
   const [unavailable, setUnavailable] = useState(false);
   const title = `${formatInteger(pack.amount)} ${product.unitLabel}`;
   const buy = () => {
     track('botao_compra');
-    if (!pack.available) {
+    if (!isPackageAvailable(pack, unavailablePackages)) {
       setUnavailable(true);
       return;
     }

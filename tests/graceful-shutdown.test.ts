@@ -1,0 +1,33 @@
+import { afterAll, expect, it } from 'vitest';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { createTestDatabase } from './helpers/test-database';
+
+const database = await createTestDatabase();
+afterAll(() => database.close());
+
+it('finishes in-flight requests when closing, and refuses new ones', async () => {
+  const { server } = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database });
+  // A request that is still running when shutdown starts.
+  server.get('/api/test-slow', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    return { finished: true };
+  });
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  const inFlight = fetch(`${base}/api/test-slow`);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const closing = server.close();
+  const late = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2000) }).then(
+    (res) => res.status,
+    () => 'refused',
+  );
+
+  const response = await inFlight;
+  expect(response.status).toBe(200);
+  expect(await response.json()).toEqual({ finished: true });
+  expect([503, 'refused']).toContain(late);
+  await closing;
+});
