@@ -12,6 +12,12 @@ import { catalogueRoutes } from './catalogue/catalogue.routes';
 import { analyticsRoutes } from './analytics/analytics.routes';
 import { createAnalyticsRepo } from './analytics/analytics.repo';
 import { pagesRoutes } from './pages/pages.routes';
+import { ordersRoutes } from './orders/orders.routes';
+import { createOrdersService } from './orders/orders.service';
+import { sandboxRoutes } from './payments/sandbox.routes';
+import { createSandboxProvider } from './payments/sandbox-provider';
+import type { PaymentProvider } from './payments/payment-provider';
+import { originCheck } from './http/origin-check';
 import { staticFiles } from './pages/static-files';
 import type { PageRenderer } from './pages/page-renderer';
 
@@ -22,6 +28,8 @@ export interface AppDeps {
   config: Readonly<Config>;
   database: Database;
   clock?: () => Date;
+  /** Defaults to the provider named by the configuration. */
+  paymentProvider?: PaymentProvider;
   /** The built web app; absent in API-only tests. */
   web?: { clientDir: string; renderer: PageRenderer };
 }
@@ -81,7 +89,28 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     throw new AppError('not_found', 'not_found');
   });
 
+  server.addHook('onRequest', originCheck(config.publicUrl));
+
   const rateLimiter = createRateLimiter(database.db, clock, config.rateLimitSecret);
+  const paymentProvider =
+    deps.paymentProvider ??
+    createSandboxProvider({
+      pixKey: config.pixKey,
+      merchantName: config.shop.legalName,
+      merchantCity: config.pixMerchantCity,
+      publicUrl: config.publicUrl,
+      clock,
+    });
+  await server.register(ordersRoutes, {
+    service: createOrdersService({
+      db: database.db,
+      provider: paymentProvider,
+      clock,
+      log: server.log,
+      unavailablePackages: config.shop.unavailablePackages,
+    }),
+  });
+  if (paymentProvider.name === 'sandbox') await server.register(sandboxRoutes, { db: database.db, clock });
   await server.register(healthRoutes, { ping: database.ping });
   await server.register(catalogueRoutes);
   await server.register(analyticsRoutes, {

@@ -37,6 +37,8 @@ const envSchema = z.object({
   SHOP_SUPPORT_EMAIL: z.string().email().default('suporte@impulso.example'),
   ADMIN_EMAIL: z.string().email().default('admin@impulso.example'),
   PIX_KEY: z.string().min(1).default('pix@impulso.example'),
+  /** City printed in the sandbox's PIX codes (BR Code field 60, at most 15 characters). */
+  PIX_MERCHANT_CITY: z.string().min(1).default('SAO PAULO'),
   GTM_ID: z
     .string()
     .regex(/^GTM-[A-Z0-9]+$/)
@@ -73,6 +75,7 @@ export interface Config {
   paymentProvider: Env['PAYMENT_PROVIDER'];
   adminEmail: string;
   pixKey: string;
+  pixMerchantCity: string;
   shop: ShopIdentity;
 }
 
@@ -101,6 +104,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     paymentProvider: e.PAYMENT_PROVIDER,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     pixKey: e.PIX_KEY,
+    pixMerchantCity: e.PIX_MERCHANT_CITY,
     shop: Object.freeze({
       name: e.SHOP_NAME,
       legalName: e.SHOP_LEGAL_NAME,

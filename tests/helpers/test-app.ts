@@ -2,6 +2,7 @@ import { loadConfig, type Config } from '../../src/server/config';
 import { buildApp, type App } from '../../src/server/app';
 import type { Database } from '../../src/server/db/client';
 import { createTestDatabase } from './test-database';
+import type { PaymentProvider } from '../../src/server/payments/payment-provider';
 
 export interface TestApp extends App {
   database: Database;
@@ -11,11 +12,16 @@ export interface TestApp extends App {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { clock?: () => Date; database?: Database } = {},
+  options: { clock?: () => Date; database?: Database; paymentProvider?: PaymentProvider } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
   const database = options.database ?? (await createTestDatabase());
-  const app = await buildApp({ config, database, ...(options.clock ? { clock: options.clock } : {}) });
+  const app = await buildApp({
+    config,
+    database,
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
+  });
   await app.server.ready();
   return {
     ...app,

@@ -1,4 +1,16 @@
-import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { AddOnLine } from '../../shared/pricing';
 
 // One Drizzle schema for PGlite and PostgreSQL. Timestamps are timestamptz (stored UTC).
 
@@ -26,4 +38,91 @@ export const rateLimits = pgTable(
     hits: integer('hits').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limits_window_idx').on(t.windowStart)],
+);
+
+export interface OrderAddress {
+  cep: string;
+  street: string;
+  number: string;
+  neighborhood: string;
+  city: string;
+  state: string;
+}
+
+/** Orders (spec §3 'pedidos'), money in centavos (DECISIONS 4), statuses as slugs (DECISIONS 9). */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purchaseCode: text('purchase_code').notNull(),
+    /** followers | likes | views | recurring */
+    service: text('service').notNull(),
+    planId: text('plan_id'),
+    quantity: integer('quantity').notNull(),
+    instagram: text('instagram').notNull(),
+    postLink: text('post_link'),
+    addOns: jsonb('add_ons').$type<AddOnLine[]>().notNull().default([]),
+    addOnLinks: jsonb('add_on_links').$type<Record<string, string>>().notNull().default({}),
+    packageCents: integer('package_cents').notNull(),
+    addOnsCents: integer('add_ons_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    whatsapp: text('whatsapp').notNull(),
+    cpf: text('cpf').notNull(),
+    address: jsonb('address').$type<OrderAddress>(),
+    status: text('status').notNull(),
+    paymentStatus: text('payment_status').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    installments: integer('installments').notNull().default(1),
+    note: text('note'),
+    /** Set when money arrived for an order that had expired or been cancelled (DECISIONS 12). */
+    paymentFlag: text('payment_flag'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('orders_purchase_code_idx').on(t.purchaseCode),
+    uniqueIndex('orders_idempotency_key_idx').on(t.idempotencyKey),
+    index('orders_created_at_idx').on(t.createdAt),
+    index('orders_email_idx').on(t.email),
+  ],
+);
+
+/** Charges at the payment provider; an order may have several attempts (a declined card, a new PIX). */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    provider: text('provider').notNull(),
+    providerPaymentId: text('provider_payment_id').notNull(),
+    method: text('method').notNull(),
+    /**
+     * The provider's status word (PENDING, RECEIVED, CONFIRMED, …) or ours: CREATING while the provider is
+     * being called (recorded before the call, reference/payments.md §1.13), DECLINED, FAILED.
+     */
+    status: text('status').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    pixPayload: text('pix_payload'),
+    pixImageBase64: text('pix_image_base64'),
+    checkoutUrl: text('checkout_url'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_id_idx').on(t.provider, t.providerPaymentId),
+    index('payments_order_idx').on(t.orderId),
+    index('payments_open_idx').on(t.status, t.createdAt),
+    // One provider call at a time per order: a double click cannot charge a card twice.
+    uniqueIndex('payments_one_attempt_idx')
+      .on(t.orderId)
+      .where(sql`${t.status} = 'CREATING'`),
+  ],
 );

@@ -26,8 +26,8 @@ export function TermsPage() {
       <h2>Preços e pagamento</h2>
       <p>
         Os preços são os exibidos em <Link to={paths.pricing}>Preços</Link> no momento da compra, em reais.
-        Pagamos por PIX, cartão de crédito (até 12x) ou débito. Pedidos acima de R$ 150,00 são finalizados com
-        atendimento pelo WhatsApp.
+        Você pode pagar por PIX, cartão de crédito (até 12x) ou débito. Pedidos acima de R$ 150,00 são
+        finalizados com atendimento pelo WhatsApp.
       </p>
       <h2>Disponibilidade</h2>
       <p>

@@ -1,0 +1,53 @@
+import {
+  formatPurchaseCode,
+  maskEmail,
+  maskPhoneNumber,
+  type OrderStatus,
+  type PaymentStatus,
+} from '../../shared/orders';
+import type { OrderView, PaymentView } from '../../shared/schemas/order-view';
+import type { OrderRow, PaymentRow } from './orders.repo';
+
+/**
+ * What a page reachable by order id alone may show (DECISIONS 7, 8): the id is a capability link, so
+ * contact data is masked and the CPF and address never leave the server.
+ */
+export function toOrderView(order: OrderRow): OrderView {
+  return {
+    id: order.id,
+    purchaseCode: formatPurchaseCode(order.purchaseCode),
+    service: order.service as OrderView['service'],
+    planId: order.planId,
+    quantity: order.quantity,
+    instagram: order.instagram,
+    postLink: order.postLink,
+    addOns: order.addOns,
+    addOnLinks: order.addOnLinks,
+    packageCents: order.packageCents,
+    addOnsCents: order.addOnsCents,
+    totalCents: order.totalCents,
+    firstName: order.name.split(/\s+/)[0] ?? '',
+    email: maskEmail(order.email),
+    whatsapp: maskPhoneNumber(order.whatsapp),
+    status: order.status as OrderStatus,
+    paymentStatus: order.paymentStatus as PaymentStatus,
+    paymentMethod: order.paymentMethod as OrderView['paymentMethod'],
+    installments: order.installments,
+    createdAt: order.createdAt.toISOString(),
+    paidAt: order.paidAt?.toISOString() ?? null,
+  };
+}
+
+export function toPaymentView(payment: PaymentRow | undefined): PaymentView | null {
+  if (!payment) return null;
+  return {
+    id: payment.id,
+    method: payment.method as PaymentView['method'],
+    status: payment.status,
+    amountCents: payment.amountCents,
+    pixPayload: payment.pixPayload,
+    pixImageBase64: payment.pixImageBase64,
+    checkoutUrl: payment.checkoutUrl,
+    expiresAt: payment.expiresAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,87 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { orders, payments } from '../db/schema';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewPayment = typeof payments.$inferInsert;
+
+/** The database or an open transaction: repositories run inside the service's transaction. */
+export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export const ordersRepo = {
+  async findById(
+    db: Executor,
+    id: string,
+    options: { forUpdate?: boolean } = {},
+  ): Promise<OrderRow | undefined> {
+    const query = db.select().from(orders).where(eq(orders.id, id));
+    const [row] = options.forUpdate ? await query.for('update') : await query;
+    return row;
+  },
+  async findByIdempotencyKey(db: Executor, key: string): Promise<OrderRow | undefined> {
+    const [row] = await db.select().from(orders).where(eq(orders.idempotencyKey, key));
+    return row;
+  },
+  async insert(db: Executor, order: NewOrder): Promise<OrderRow> {
+    const [row] = await db.insert(orders).values(order).returning();
+    return row!;
+  },
+  async update(db: Executor, id: string, changes: Partial<NewOrder>): Promise<void> {
+    await db.update(orders).set(changes).where(eq(orders.id, id));
+  },
+  /** Only what the payment poll needs: one indexed row, no joins. */
+  async paymentState(db: Executor, id: string) {
+    const [row] = await db
+      .select({ status: orders.status, paymentStatus: orders.paymentStatus })
+      .from(orders)
+      .where(eq(orders.id, id));
+    return row;
+  },
+};
+
+export const paymentsRepo = {
+  async insert(db: Executor, payment: NewPayment): Promise<PaymentRow> {
+    const [row] = await db.insert(payments).values(payment).returning();
+    return row!;
+  },
+  async latestForOrder(db: Executor, orderId: string): Promise<PaymentRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, orderId))
+      .orderBy(desc(payments.createdAt))
+      .limit(1);
+    return row;
+  },
+  async findById(
+    db: Executor,
+    id: string,
+    options: { forUpdate?: boolean } = {},
+  ): Promise<PaymentRow | undefined> {
+    const query = db.select().from(payments).where(eq(payments.id, id));
+    const [row] = options.forUpdate ? await query.for('update') : await query;
+    return row;
+  },
+  async findByProviderId(
+    db: Executor,
+    provider: string,
+    providerPaymentId: string,
+    options: { forUpdate?: boolean } = {},
+  ): Promise<PaymentRow | undefined> {
+    const query = db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId)));
+    const [row] = options.forUpdate ? await query.for('update') : await query;
+    return row;
+  },
+  async updateStatus(db: Executor, id: string, status: string, now: Date): Promise<void> {
+    await db.update(payments).set({ status, updatedAt: now }).where(eq(payments.id, id));
+  },
+  async update(db: Executor, id: string, changes: Partial<NewPayment>): Promise<PaymentRow> {
+    const [row] = await db.update(payments).set(changes).where(eq(payments.id, id)).returning();
+    return row!;
+  },
+};

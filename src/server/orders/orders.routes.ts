@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { messages } from '../../shared/messages';
+import { createOrderSchema, payOrderSchema } from '../../shared/schemas/checkout';
+import { AppError } from '../errors';
+import { validate } from '../http/validate';
+import type { OrdersService } from './orders.service';
+
+const idempotencyKeyPattern = /^[A-Za-z0-9_-]{8,100}$/;
+
+export async function ordersRoutes(app: FastifyInstance, deps: { service: OrdersService }) {
+  const { service } = deps;
+
+  app.post('/api/orders', async (request, reply) => {
+    const key = request.headers['idempotency-key'];
+    if (typeof key !== 'string' || !idempotencyKeyPattern.test(key)) {
+      throw new AppError('invalid_input', 'idempotency_key_required', messages.idempotency_key_required);
+    }
+    const input = validate(createOrderSchema, request.body);
+    const result = await service.create(input, { idempotencyKey: key, remoteIp: request.ip });
+    return reply.status(201).send(result);
+  });
+
+  app.post<{ Params: { id: string } }>('/api/orders/:id/payments', async (request, reply) => {
+    const choice = validate(payOrderSchema, request.body);
+    return reply.status(201).send(await service.pay(request.params.id, choice, request.ip));
+  });
+
+  app.get<{ Params: { id: string } }>('/api/orders/:id', async (request, reply) =>
+    reply.header('cache-control', 'no-store').send(await service.get(request.params.id)),
+  );
+
+  // Polled every 4 s by the PIX screen: answers from our database, never from the provider (DECISIONS 17).
+  app.get<{ Params: { id: string } }>('/api/orders/:id/payment', async (request, reply) =>
+    reply.header('cache-control', 'no-store').send(await service.poll(request.params.id)),
+  );
+}

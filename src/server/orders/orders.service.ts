@@ -1,0 +1,226 @@
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { messages } from '../../shared/messages';
+import { findPlan, quoteOneTime } from '../../shared/pricing';
+import type { CreateOrderInput } from '../../shared/schemas/checkout';
+import type { CreateOrderResponse, NextStep, PaymentPollResponse } from '../../shared/schemas/order-view';
+import { isExpiryValid } from '../../shared/validators/documents';
+import type { Db } from '../db/client';
+import { isUniqueViolation } from '../db/unique-violation';
+import { AppError } from '../errors';
+import type { PaymentProvider } from '../payments/payment-provider';
+import { toOrderView, toPaymentView } from './order-view';
+import { ordersRepo, paymentsRepo, type NewOrder, type OrderRow, type PaymentRow } from './orders.repo';
+import { attemptPayment, type PaymentChoice } from './payment-attempt';
+import { newPurchaseCode } from './purchase-code';
+
+export interface OrdersServiceDeps {
+  db: Db;
+  provider: PaymentProvider;
+  clock: () => Date;
+  log: FastifyBaseLogger;
+  unavailablePackages: readonly string[];
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The order's fields priced from the catalogue alone (DECISIONS 5): the client's numbers are never read. */
+function priceOrder(input: CreateOrderInput, unavailable: readonly string[]) {
+  if (input.item.type === 'recurring') {
+    const plan = findPlan(input.item.plan);
+    return {
+      service: 'recurring',
+      planId: plan.id,
+      quantity: 1,
+      postLink: null,
+      addOns: [],
+      addOnLinks: {},
+      packageCents: plan.priceCents,
+      addOnsCents: 0,
+      totalCents: plan.priceCents,
+      settlesOnWhatsapp: false,
+    };
+  }
+  const quote = quoteOneTime(input.item.type, input.item.amount, input.addOns, unavailable);
+  if (!quote)
+    throw new AppError('invalid_input', 'unknown_package', messages.unknown_package, { field: 'item' });
+  const needsPostLink = quote.product !== 'followers';
+  if (needsPostLink && !input.postLink) {
+    throw new AppError('invalid_input', 'post_link_required', messages.post_link_required, {
+      field: 'postLink',
+    });
+  }
+  const addOnLinks: Record<string, string> = {};
+  for (const line of quote.addOns) {
+    const link = input.addOnLinks[line.product];
+    if (line.product !== 'followers' && link) addOnLinks[line.product] = link;
+  }
+  return {
+    service: quote.product,
+    planId: null,
+    quantity: quote.amount,
+    postLink: needsPostLink ? (input.postLink ?? null) : null,
+    addOns: quote.addOns,
+    addOnLinks,
+    packageCents: quote.packageCents,
+    addOnsCents: quote.addOnsCents,
+    totalCents: quote.totalCents,
+    settlesOnWhatsapp: quote.settlesOnWhatsapp,
+  };
+}
+
+/** A fingerprint of what was asked, without card data (never hashed, never stored: DECISIONS 16). */
+function requestHash(input: CreateOrderInput): string {
+  const { card: _card, ...rest } = input;
+  return createHash('sha256').update(JSON.stringify(rest)).digest('hex');
+}
+
+function nextFor(order: OrderRow, payment: PaymentRow | undefined): NextStep {
+  if (order.paymentStatus === 'paid') return 'success';
+  if (order.paymentMethod === 'whatsapp') return 'whatsapp';
+  if (payment?.checkoutUrl && payment.status === 'PENDING') return 'redirect';
+  if (order.paymentMethod === 'pix' && payment?.status === 'PENDING') return 'pix';
+  return 'retry';
+}
+
+export function createOrdersService(deps: OrdersServiceDeps) {
+  const { db, clock } = deps;
+
+  function validateChoice(choice: PaymentChoice) {
+    if (choice.paymentMethod === 'credit_card') {
+      if (!choice.card) {
+        throw new AppError('invalid_input', 'card_number_required', messages.card_number_required, {
+          field: 'card.number',
+        });
+      }
+      if (!isExpiryValid(choice.card.expiry, clock())) {
+        throw new AppError('invalid_input', 'card_expiry_invalid', messages.card_expiry_invalid, {
+          field: 'card.expiry',
+        });
+      }
+    }
+  }
+
+  async function insertWithCode(values: Omit<NewOrder, 'purchaseCode'>): Promise<OrderRow> {
+    for (let tries = 0; ; tries++) {
+      try {
+        return await ordersRepo.insert(db, { ...values, purchaseCode: newPurchaseCode() });
+      } catch (error) {
+        if (tries < 5 && isUniqueViolation(error, 'orders_purchase_code_idx')) continue;
+        throw error;
+      }
+    }
+  }
+
+  async function replay(existing: OrderRow, hash: string, choice: PaymentChoice, remoteIp: string) {
+    if (existing.requestHash !== hash) {
+      throw new AppError('unprocessable', 'idempotency_conflict', messages.idempotency_conflict);
+    }
+    let payment = await paymentsRepo.latestForOrder(db, existing.id);
+    // The first request may still be talking to the provider: wait for its answer (a few seconds at most).
+    for (let waited = 0; payment?.status === 'CREATING' && waited < 10_000; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      payment = await paymentsRepo.latestForOrder(db, existing.id);
+    }
+    // A retried PIX request whose first charge failed gets its QR code now; a card is never charged again
+    // by a replay (the buyer pays again explicitly).
+    if (
+      existing.paymentStatus === 'unpaid' &&
+      existing.paymentMethod === 'pix' &&
+      payment?.status === 'FAILED'
+    ) {
+      const attempt = await attemptPayment(deps, existing, choice, remoteIp);
+      return respond(existing.id, attempt.payment, attempt.next);
+    }
+    const fresh = (await ordersRepo.findById(db, existing.id))!;
+    return { order: toOrderView(fresh), payment: toPaymentView(payment), next: nextFor(fresh, payment) };
+  }
+
+  async function respond(orderId: string, payment: PaymentRow | undefined, next: NextStep) {
+    const order = (await ordersRepo.findById(db, orderId))!;
+    return { order: toOrderView(order), payment: toPaymentView(payment), next };
+  }
+
+  return {
+    async create(
+      input: CreateOrderInput,
+      context: { idempotencyKey: string; remoteIp: string },
+    ): Promise<CreateOrderResponse> {
+      const priced = priceOrder(input, deps.unavailablePackages);
+      const choice: PaymentChoice = input;
+      if (!priced.settlesOnWhatsapp) validateChoice(choice);
+      const hash = requestHash(input);
+
+      const existing = await ordersRepo.findByIdempotencyKey(db, context.idempotencyKey);
+      if (existing) return replay(existing, hash, choice, context.remoteIp);
+
+      const now = clock();
+      const { settlesOnWhatsapp, ...fields } = priced;
+      let order: OrderRow;
+      try {
+        // Stored before any payment call: a provider failure loses nothing (the order stays pendente).
+        order = await insertWithCode({
+          ...fields,
+          instagram: input.instagram,
+          name: input.name,
+          email: input.email,
+          whatsapp: input.whatsapp,
+          cpf: input.cpf,
+          address: input.address ?? null,
+          status: settlesOnWhatsapp ? 'aguardando_contato_whatsapp' : 'pendente',
+          paymentStatus: 'unpaid',
+          paymentMethod: settlesOnWhatsapp ? 'whatsapp' : input.paymentMethod,
+          installments: settlesOnWhatsapp ? 1 : input.installments,
+          idempotencyKey: context.idempotencyKey,
+          requestHash: hash,
+          createdAt: now,
+          updatedAt: now,
+        });
+      } catch (error) {
+        // The same key sent twice at once: the loser answers like a replay.
+        if (isUniqueViolation(error, 'orders_idempotency_key_idx')) {
+          const winner = (await ordersRepo.findByIdempotencyKey(db, context.idempotencyKey))!;
+          return replay(winner, hash, choice, context.remoteIp);
+        }
+        throw error;
+      }
+      if (settlesOnWhatsapp) return respond(order.id, undefined, 'whatsapp');
+      const attempt = await attemptPayment(deps, order, choice, context.remoteIp);
+      return respond(order.id, attempt.payment, attempt.next);
+    },
+
+    /** A new payment attempt for a stored, unpaid order (a declined card, an expired PIX). */
+    async pay(orderId: string, choice: PaymentChoice, remoteIp: string): Promise<CreateOrderResponse> {
+      const order = uuidPattern.test(orderId) ? await ordersRepo.findById(db, orderId) : undefined;
+      if (!order) throw new AppError('not_found', 'order_not_found', messages.order_not_found);
+      if (order.paymentStatus === 'paid')
+        throw new AppError('conflict', 'order_already_paid', messages.order_already_paid);
+      if (order.status !== 'pendente') {
+        throw new AppError('conflict', 'order_not_payable', messages.order_not_payable);
+      }
+      validateChoice(choice);
+      const attempt = await attemptPayment(deps, order, choice, remoteIp);
+      return respond(order.id, attempt.payment, attempt.next);
+    },
+
+    async get(orderId: string) {
+      const order = uuidPattern.test(orderId) ? await ordersRepo.findById(db, orderId) : undefined;
+      if (!order) throw new AppError('not_found', 'order_not_found', messages.order_not_found);
+      const payment = await paymentsRepo.latestForOrder(db, order.id);
+      return { order: toOrderView(order), payment: toPaymentView(payment), next: nextFor(order, payment) };
+    },
+
+    async poll(orderId: string): Promise<PaymentPollResponse> {
+      const state = uuidPattern.test(orderId) ? await ordersRepo.paymentState(db, orderId) : undefined;
+      if (!state) throw new AppError('not_found', 'order_not_found', messages.order_not_found);
+      const payment = await paymentsRepo.latestForOrder(db, orderId);
+      return {
+        status: state.status as PaymentPollResponse['status'],
+        paymentStatus: state.paymentStatus as PaymentPollResponse['paymentStatus'],
+        providerStatus: payment?.status ?? null,
+      };
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

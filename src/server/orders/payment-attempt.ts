@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { messages } from '../../shared/messages';
+import type { CardInput } from '../../shared/schemas/checkout';
+import type { NextStep } from '../../shared/schemas/order-view';
+import type { Db } from '../db/client';
+import { isUniqueViolation } from '../db/unique-violation';
+import { AppError } from '../errors';
+import { recordProviderStatus } from '../payments/payment-confirmation';
+import type { ChargeRequest, PaymentProvider } from '../payments/payment-provider';
+import { ordersRepo, paymentsRepo, type OrderRow, type PaymentRow } from './orders.repo';
+
+export interface PaymentChoice {
+  paymentMethod: 'pix' | 'credit_card' | 'debit_card';
+  installments: number;
+  card?: CardInput | undefined;
+}
+
+export interface PaymentAttemptDeps {
+  db: Db;
+  provider: PaymentProvider;
+  clock: () => Date;
+  log: FastifyBaseLogger;
+}
+
+const serviceNames: Record<string, string> = {
+  followers: 'seguidores',
+  likes: 'curtidas',
+  views: 'visualizações',
+};
+
+function describeOrder(order: OrderRow): string {
+  if (order.service === 'recurring')
+    return `Impulso – plano ${order.planId} (mensal) – pedido ${order.purchaseCode}`;
+  return `Impulso – ${order.quantity} ${serviceNames[order.service] ?? order.service} – pedido ${order.purchaseCode}`;
+}
+
+function chargeRequest(order: OrderRow, remoteIp: string): ChargeRequest {
+  return {
+    orderId: order.id,
+    purchaseCode: order.purchaseCode,
+    amountCents: order.totalCents,
+    description: describeOrder(order),
+    customer: {
+      name: order.name,
+      email: order.email,
+      cpf: order.cpf,
+      phone: order.whatsapp,
+      ...(order.address ? { address: order.address } : {}),
+    },
+    remoteIp,
+  };
+}
+
+/**
+ * One call to the payment provider for an order that is already stored. The attempt is recorded first
+ * (status CREATING, one at a time per order), so a crash or timeout leaves a trace and a double click
+ * cannot charge twice. Card data lives only in this call's memory (DECISIONS 16).
+ */
+export async function attemptPayment(
+  deps: PaymentAttemptDeps,
+  order: OrderRow,
+  choice: PaymentChoice,
+  remoteIp: string,
+): Promise<{ payment: PaymentRow; next: NextStep }> {
+  const { db, provider, clock } = deps;
+  let attempt: PaymentRow;
+  try {
+    attempt = await paymentsRepo.insert(db, {
+      orderId: order.id,
+      provider: provider.name,
+      providerPaymentId: `attempt_${randomUUID()}`,
+      method: choice.paymentMethod,
+      status: 'CREATING',
+      amountCents: order.totalCents,
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'payments_one_attempt_idx')) {
+      throw new AppError('conflict', 'payment_in_progress', messages.processing_payment);
+    }
+    throw error;
+  }
+  await ordersRepo.update(db, order.id, {
+    paymentMethod: choice.paymentMethod,
+    installments: choice.installments,
+    updatedAt: clock(),
+  });
+
+  const request = chargeRequest(order, remoteIp);
+  const fail = async (status: 'FAILED' | 'DECLINED') =>
+    paymentsRepo.update(db, attempt.id, { status, updatedAt: clock() });
+
+  if (choice.paymentMethod === 'pix') {
+    try {
+      const pix = await provider.createPixCharge(request);
+      const payment = await paymentsRepo.update(db, attempt.id, {
+        providerPaymentId: pix.providerPaymentId,
+        status: pix.status,
+        pixPayload: pix.payload,
+        pixImageBase64: pix.imageBase64,
+        expiresAt: pix.expiresAt,
+        updatedAt: clock(),
+      });
+      return { payment, next: 'pix' };
+    } catch (error) {
+      deps.log.error({ err: error, orderId: order.id }, 'PIX charge failed');
+      await fail('FAILED');
+      throw new AppError('provider_unavailable', 'pix_failed', messages.pix_failed, { orderId: order.id });
+    }
+  }
+
+  if (choice.paymentMethod === 'debit_card') {
+    try {
+      const hosted = await provider.createHostedCharge({ ...request, method: 'debit_card' });
+      const payment = await paymentsRepo.update(db, attempt.id, {
+        providerPaymentId: hosted.providerPaymentId,
+        status: hosted.status,
+        checkoutUrl: hosted.checkoutUrl,
+        updatedAt: clock(),
+      });
+      return { payment, next: 'redirect' };
+    } catch (error) {
+      deps.log.error({ err: error, orderId: order.id }, 'hosted charge failed');
+      await fail('FAILED');
+      throw new AppError('provider_unavailable', 'card_processing_failed', messages.card_processing_failed, {
+        orderId: order.id,
+      });
+    }
+  }
+
+  const card = choice.card!;
+  const [expiryMonth = '', expiryYear = ''] = card.expiry.replace('/', '').match(/.{2}/g) ?? [];
+  let result;
+  try {
+    result = await provider.createCardCharge({
+      ...request,
+      installments: choice.installments,
+      card: {
+        number: card.number,
+        expiryMonth,
+        expiryYear: `20${expiryYear}`,
+        cvv: card.cvv,
+        holderName: card.holderName,
+      },
+    });
+  } catch (error) {
+    // No blind retry after a timeout: the charge may exist; reconciliation settles it.
+    deps.log.error({ err: error, orderId: order.id }, 'card charge failed');
+    await fail('FAILED');
+    throw new AppError('provider_unavailable', 'card_processing_failed', messages.card_processing_failed, {
+      orderId: order.id,
+    });
+  }
+  if (result.outcome === 'declined') {
+    await fail('DECLINED');
+    throw new AppError('payment_declined', 'card_declined', result.message ?? messages.card_failed, {
+      orderId: order.id,
+    });
+  }
+  const payment = await paymentsRepo.update(db, attempt.id, {
+    providerPaymentId: result.providerPaymentId,
+    status: 'PENDING',
+    updatedAt: clock(),
+  });
+  await recordProviderStatus(db, { paymentId: payment.id }, result.status, clock());
+  return { payment: { ...payment, status: result.status }, next: 'success' };
+}

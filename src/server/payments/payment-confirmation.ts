@@ -1,0 +1,48 @@
+import type { Db } from '../db/client';
+import { ordersRepo, paymentsRepo, type PaymentRow } from '../orders/orders.repo';
+import { paidProviderStatuses } from './payment-provider';
+
+export type ConfirmationResult = 'transitioned' | 'already_paid' | 'status_recorded' | 'unknown_payment';
+
+/**
+ * Records a provider status for one of our payments and, when it means the money arrived, moves the
+ * order to paid + processando exactly once (DECISIONS 12): webhooks, polls and the sandbox may report
+ * the same payment any number of times, in any order. Row locks serialise concurrent reports.
+ */
+export async function recordProviderStatus(
+  db: Db,
+  find: { paymentId: string } | { provider: string; providerPaymentId: string },
+  providerStatus: string,
+  now: Date,
+): Promise<ConfirmationResult> {
+  return db.transaction(async (tx) => {
+    const payment: PaymentRow | undefined =
+      'paymentId' in find
+        ? await paymentsRepo.findById(tx, find.paymentId, { forUpdate: true })
+        : await paymentsRepo.findByProviderId(tx, find.provider, find.providerPaymentId, { forUpdate: true });
+    if (!payment) return 'unknown_payment';
+    const order = await ordersRepo.findById(tx, payment.orderId, { forUpdate: true });
+    if (!order) return 'unknown_payment';
+
+    const wasPaid = paidProviderStatuses.has(payment.status);
+    const isPaid = paidProviderStatuses.has(providerStatus);
+    // Monotonic: a paid payment never goes back to pending because of a late, stale report.
+    if (payment.status !== providerStatus && !(wasPaid && !isPaid && providerStatus === 'PENDING')) {
+      await paymentsRepo.updateStatus(tx, payment.id, providerStatus, now);
+    }
+    if (!isPaid) return 'status_recorded';
+    if (order.paymentStatus === 'paid') return 'already_paid';
+
+    const lateForClosedOrder = order.status === 'cancelado';
+    await ordersRepo.update(tx, order.id, {
+      paymentStatus: 'paid',
+      paymentMethod: payment.method,
+      // Money taken for a cancelled order is still recorded, and flagged for the operator.
+      status: lateForClosedOrder ? order.status : 'processando',
+      paymentFlag: lateForClosedOrder ? 'pago_apos_cancelamento' : order.paymentFlag,
+      paidAt: now,
+      updatedAt: now,
+    });
+    return 'transitioned';
+  });
+}

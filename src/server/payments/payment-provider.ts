@@ -1,0 +1,80 @@
+// The one interface every payment provider adapter implements (DECISIONS 14). Amounts in centavos.
+
+export interface ChargeCustomer {
+  name: string;
+  email: string;
+  cpf: string;
+  phone: string;
+  address?: {
+    cep: string;
+    street: string;
+    number: string;
+    neighborhood: string;
+    city: string;
+    state: string;
+  };
+}
+
+export interface ChargeRequest {
+  orderId: string;
+  purchaseCode: string;
+  amountCents: number;
+  description: string;
+  customer: ChargeCustomer;
+  /** The buyer's IP, from the request (never from the body): Asaas requires it for cards. */
+  remoteIp: string;
+}
+
+export interface CardDetails {
+  number: string;
+  expiryMonth: string;
+  expiryYear: string;
+  cvv: string;
+  holderName: string;
+}
+
+export interface PixCharge {
+  providerPaymentId: string;
+  status: string;
+  payload: string;
+  imageBase64: string | null;
+  expiresAt: Date;
+}
+
+export type CardChargeResult =
+  | { outcome: 'approved'; providerPaymentId: string; status: string }
+  | { outcome: 'declined'; message: string | null };
+
+export interface HostedCharge {
+  providerPaymentId: string;
+  status: string;
+  checkoutUrl: string;
+}
+
+export interface PaymentProvider {
+  readonly name: 'sandbox' | 'asaas';
+  createPixCharge(request: ChargeRequest): Promise<PixCharge>;
+  createCardCharge(
+    request: ChargeRequest & { card: CardDetails; installments: number },
+  ): Promise<CardChargeResult>;
+  /** A charge paid on the provider's own page (debit card; any card with CARD_CHECKOUT=hosted). */
+  createHostedCharge(
+    request: ChargeRequest & { method: 'debit_card' | 'credit_card' },
+  ): Promise<HostedCharge>;
+  /** The provider's current status word, or null when the provider cannot be asked (sandbox). */
+  getStatus(providerPaymentId: string): Promise<string | null>;
+}
+
+/** Provider statuses that mean the money is ours (reference/payments.md §1.8). */
+export const paidProviderStatuses = new Set(['CONFIRMED', 'RECEIVED', 'RECEIVED_IN_CASH']);
+
+/** Thrown when the provider could not be reached or answered with an error that is not a decline. */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}

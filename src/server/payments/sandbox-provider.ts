@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import QRCode from 'qrcode';
+import { buildStaticPix } from './br-code';
+import type { CardChargeResult, PaymentProvider } from './payment-provider';
+
+/** Documented decline cards (reference/payments.md §1.5); any other accepted number approves. */
+const declinedCards = new Set(['5184019740373151', '4916561358240741']);
+const pixLifetimeMs = 24 * 60 * 60 * 1000;
+
+export interface SandboxOptions {
+  pixKey: string;
+  merchantName: string;
+  merchantCity: string;
+  publicUrl: string;
+  clock: () => Date;
+}
+
+/**
+ * The embedded default (DECISIONS 14): no network. PIX charges are real, valid BR Codes for the shop's
+ * key with a scannable QR image; confirmation comes from 'Simular pagamento' or the sandbox API.
+ */
+export function createSandboxProvider(options: SandboxOptions): PaymentProvider {
+  const newId = () => `sandbox_pay_${randomUUID()}`;
+  return {
+    name: 'sandbox',
+    async createPixCharge(request) {
+      const payload = buildStaticPix({
+        key: options.pixKey,
+        merchantName: options.merchantName,
+        merchantCity: options.merchantCity,
+        amountCents: request.amountCents,
+        txid: request.purchaseCode,
+      });
+      const dataUrl = await QRCode.toDataURL(payload, { errorCorrectionLevel: 'M', margin: 2, width: 320 });
+      return {
+        providerPaymentId: newId(),
+        status: 'PENDING',
+        payload,
+        imageBase64: dataUrl.replace(/^data:image\/png;base64,/, ''),
+        expiresAt: new Date(options.clock().getTime() + pixLifetimeMs),
+      };
+    },
+    async createCardCharge(request): Promise<CardChargeResult> {
+      if (declinedCards.has(request.card.number)) {
+        return { outcome: 'declined', message: 'Transação não autorizada. Verifique os dados do cartão.' };
+      }
+      return { outcome: 'approved', providerPaymentId: newId(), status: 'CONFIRMED' };
+    },
+    async createHostedCharge() {
+      const providerPaymentId = newId();
+      return {
+        providerPaymentId,
+        status: 'PENDING',
+        checkoutUrl: `${options.publicUrl}/sandbox/checkout/${encodeURIComponent(providerPaymentId)}`,
+      };
+    },
+    async getStatus() {
+      return null;
+    },
+  };
+}

@@ -1,0 +1,72 @@
+// Order status slugs and pt-BR labels (DECISIONS 9, 10), purchase codes (DECISIONS 7), masking (DECISIONS 8).
+
+export const orderStatuses = [
+  'pendente',
+  'aguardando_contato_whatsapp',
+  'processando',
+  'em_transporte',
+  'concluido',
+  'cancelado',
+] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export const orderStatusLabels: Record<OrderStatus, string> = {
+  pendente: 'Pendente',
+  aguardando_contato_whatsapp: 'Aguardando contato (WhatsApp)',
+  processando: 'Processando',
+  em_transporte: 'Em transporte',
+  concluido: 'Concluído',
+  cancelado: 'Cancelado',
+};
+
+export const paymentStatuses = ['unpaid', 'paid', 'failed', 'refunded'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+export const paymentStatusLabels: Record<PaymentStatus, string> = {
+  unpaid: 'Pendente',
+  paid: 'Pago',
+  failed: 'Falhou',
+  refunded: 'Reembolsado',
+};
+
+export const paymentMethods = ['pix', 'credit_card', 'debit_card', 'whatsapp'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+
+export const paymentMethodLabels: Record<PaymentMethod, string> = {
+  pix: 'PIX',
+  credit_card: 'Cartão de crédito',
+  debit_card: 'Cartão de débito',
+  whatsapp: 'WhatsApp',
+};
+
+/** No 0/O/1/I: a code read over the phone or from a screenshot is not misread. */
+export const purchaseCodeAlphabet = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+
+/** 'ab2c-d3ef ' → 'AB2CD3EF' (lookup is case- and dash-insensitive). */
+export function normalisePurchaseCode(raw: string): string {
+  return raw.toUpperCase().replace(/[^0-9A-Z]/g, '');
+}
+
+/** 'AB2CD3EF' → 'AB2C-D3EF' */
+export function formatPurchaseCode(code: string): string {
+  return `${code.slice(0, 4)}-${code.slice(4)}`;
+}
+
+/** 'joana.silva@gmail.com' → 'j***@gmail.com' */
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}***@${domain}`;
+}
+
+/** '11912345678' → '(11) 9****-5678' */
+export function maskPhoneNumber(digits: string): string {
+  const d = digits.replace(/\D/g, '');
+  if (d.length < 6) return '****';
+  return `(${d.slice(0, 2)}) ${d.slice(2, 3)}****-${d.slice(-4)}`;
+}
+
+/** '52998224725' → '***.982.247-**' */
+export function maskCpfNumber(digits: string): string {
+  const d = digits.replace(/\D/g, '');
+  return `***.${d.slice(3, 6)}.${d.slice(6, 9)}-**`;
+}

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { planIds, productIds } from '../catalogue';
+import { messages } from '../messages';
+import { isCardNumberValid, isValidBrazilianPhone, isValidCpf, onlyDigits } from '../validators/documents';
+import { emailSchema, instagramHandleSchema, postLinkSchema } from './lead';
+
+/** Spec §5: trimmed, < and > removed, javascript: and on…= patterns removed, at most 1000 characters. */
+export function sanitiseText(value: string): string {
+  return value
+    .replace(/[<>]/g, '')
+    .replace(/javascript:/gi, '')
+    .replace(/\bon\w+\s*=/gi, '')
+    .trim()
+    .slice(0, 1000);
+}
+
+const text = (required: string) =>
+  z.string({ error: required }).transform(sanitiseText).pipe(z.string().min(1, required));
+const digits = z.string().transform(onlyDigits);
+
+export const checkoutItemSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.enum(productIds), amount: z.coerce.number().int().positive() }),
+  z.object({ type: z.literal('recurring'), plan: z.enum(planIds, { error: messages.unknown_plan }) }),
+]);
+export type CheckoutItem = z.infer<typeof checkoutItemSchema>;
+
+/** Step 1 (spec §2): handle, post link (likes, views), WhatsApp, add-ons and their links. */
+export const checkoutStep1Schema = z.object({
+  instagram: z
+    .string({ error: messages.instagram_required })
+    .trim()
+    .min(1, messages.instagram_required)
+    .pipe(instagramHandleSchema),
+  postLink: z.union([z.literal(''), postLinkSchema]).optional(),
+  whatsapp: z
+    .string({ error: messages.whatsapp_required })
+    .refine((v) => onlyDigits(v).length > 0, messages.whatsapp_required)
+    .refine(isValidBrazilianPhone, messages.whatsapp_invalid)
+    .transform(onlyDigits),
+  addOns: z.array(z.enum(productIds)).max(2).default([]),
+  addOnLinks: z.partialRecord(z.enum(productIds), z.union([z.literal(''), postLinkSchema])).default({}),
+});
+
+export const addressSchema = z.object({
+  cep: digits.pipe(z.string().length(8, messages.cep_invalid)),
+  street: text(messages.address_required),
+  number: text(messages.address_required),
+  neighborhood: text(messages.address_required),
+  city: text(messages.address_required),
+  state: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, messages.state_invalid),
+});
+
+export const cardSchema = z.object({
+  number: z
+    .string({ error: messages.card_number_required })
+    .refine((v) => onlyDigits(v).length > 0, messages.card_number_required)
+    .refine(isCardNumberValid, messages.card_number_invalid)
+    .transform(onlyDigits),
+  expiry: z
+    .string({ error: messages.card_expiry_required })
+    .trim()
+    .min(1, messages.card_expiry_required)
+    .regex(/^(0[1-9]|1[0-2])\/?\d{2}$/, messages.card_expiry_invalid),
+  cvv: z
+    .string({ error: messages.card_cvv_required })
+    .trim()
+    .min(1, messages.card_cvv_required)
+    .regex(/^\d{3,4}$/, messages.card_cvv_invalid),
+  holderName: text(messages.card_name_required).transform((v) => v.toUpperCase()),
+});
+export type CardInput = z.infer<typeof cardSchema>;
+
+/** Step 2 (spec §2): who pays and how. */
+export const checkoutStep2Schema = z.object({
+  name: text(messages.name_required),
+  email: z
+    .string({ error: messages.checkout_email_required })
+    .trim()
+    .min(1, messages.checkout_email_required)
+    .pipe(emailSchema),
+  cpf: z
+    .string({ error: messages.cpf_required })
+    .refine((v) => onlyDigits(v).length > 0, messages.cpf_required)
+    .refine(isValidCpf, messages.cpf_invalid)
+    .transform(onlyDigits),
+  address: addressSchema.optional(),
+  paymentMethod: z.enum(['pix', 'credit_card', 'debit_card'], { error: messages.payment_method_required }),
+  installments: z.coerce
+    .number({ error: messages.installments_invalid })
+    .int()
+    .min(1, messages.installments_invalid)
+    .max(12, messages.installments_invalid)
+    .default(1),
+  card: cardSchema.optional(),
+});
+
+/**
+ * Body of POST /api/orders. Unknown keys (such as a `price` from the page's query) are dropped: the
+ * server prices from the catalogue alone (DECISIONS 5).
+ */
+export const createOrderSchema = z
+  .object({ item: checkoutItemSchema })
+  .extend(checkoutStep1Schema.shape)
+  .extend(checkoutStep2Schema.shape)
+  .superRefine((order, ctx) => {
+    if (order.paymentMethod === 'credit_card' && !order.card) {
+      ctx.addIssue({ code: 'custom', path: ['card', 'number'], message: messages.card_number_required });
+    }
+  });
+
+export type CreateOrderInput = z.infer<typeof createOrderSchema>;
+export type CreateOrderRequest = z.input<typeof createOrderSchema>;
+
+/** Body of POST /api/orders/:id/payments: another attempt for a stored, unpaid order. */
+export const payOrderSchema = checkoutStep2Schema
+  .pick({ paymentMethod: true, installments: true, card: true })
+  .superRefine((choice, ctx) => {
+    if (choice.paymentMethod === 'credit_card' && !choice.card) {
+      ctx.addIssue({ code: 'custom', path: ['card', 'number'], message: messages.card_number_required });
+    }
+  });

@@ -1,0 +1,56 @@
+import type { AddOnLine } from '../pricing';
+import type { OrderStatus, PaymentMethod, PaymentStatus } from '../orders';
+
+// The order API's answers: the contract between server and web.
+
+export interface OrderView {
+  id: string;
+  purchaseCode: string;
+  service: 'followers' | 'likes' | 'views' | 'recurring';
+  planId: string | null;
+  quantity: number;
+  instagram: string;
+  postLink: string | null;
+  addOns: AddOnLine[];
+  addOnLinks: Record<string, string>;
+  packageCents: number;
+  addOnsCents: number;
+  totalCents: number;
+  firstName: string;
+  /** Masked (DECISIONS 8). */
+  email: string;
+  whatsapp: string;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  paymentMethod: PaymentMethod;
+  installments: number;
+  createdAt: string;
+  paidAt: string | null;
+}
+
+export interface PaymentView {
+  id: string;
+  method: PaymentMethod;
+  /** The provider's status word: PENDING, RECEIVED, CONFIRMED, DECLINED… */
+  status: string;
+  amountCents: number;
+  pixPayload: string | null;
+  pixImageBase64: string | null;
+  checkoutUrl: string | null;
+  expiresAt: string | null;
+}
+
+/** Where the browser goes after POST /api/orders: 'retry' is an unpaid card order (pay again). */
+export type NextStep = 'pix' | 'success' | 'whatsapp' | 'redirect' | 'retry';
+
+export interface CreateOrderResponse {
+  order: OrderView;
+  payment: PaymentView | null;
+  next: NextStep;
+}
+
+export interface PaymentPollResponse {
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  providerStatus: string | null;
+}

@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import type { CreateOrderRequest } from '../../src/shared/schemas/checkout';
+
+/** A valid checkout body; tests override what they are about. */
+export function orderRequest(overrides: Partial<CreateOrderRequest> = {}): CreateOrderRequest {
+  return {
+    item: { type: 'followers', amount: 1000 },
+    instagram: '@loja.da.ana',
+    whatsapp: '(11) 9 1234-5678',
+    addOns: [],
+    addOnLinks: {},
+    name: 'Ana Souza',
+    email: 'ana@exemplo.com',
+    cpf: '529.982.247-25',
+    paymentMethod: 'pix',
+    installments: 1,
+    ...overrides,
+  };
+}
+
+export const approvedCard = {
+  number: '4444 4444 4444 4444',
+  expiry: '12/30',
+  cvv: '123',
+  holderName: 'ana souza',
+};
+export const declinedCard = {
+  number: '5184 0197 4037 3151',
+  expiry: '12/30',
+  cvv: '123',
+  holderName: 'ana souza',
+};
+
+export const newKey = () => randomUUID();
