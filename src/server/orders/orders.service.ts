@@ -71,7 +71,7 @@ function priceOrder(input: CreateOrderInput, unavailable: readonly string[]) {
 
 /** A fingerprint of what was asked, without card data (never hashed, never stored: DECISIONS 16). */
 function requestHash(input: CreateOrderInput): string {
-  const { card: _card, ...rest } = input;
+  const { card, ...rest } = input;
   return createHash('sha256').update(JSON.stringify(rest)).digest('hex');
 }
 
