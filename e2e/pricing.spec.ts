@@ -65,7 +65,11 @@ test.describe('/precos', () => {
     await dialog.getByRole('button', { name: 'Continuar para pagamento' }).click();
 
     await expect(page).toHaveURL(/\/checkout\?type=likes&amount=2000$/);
-    await expect(page.getByText('R$ 75,90')).toBeVisible();
+    await expect(page.getByTestId('order-total')).toHaveText('R$ 75,90');
+    await expect(page.getByLabel('Seu @ do Instagram')).toHaveValue('ana.doces');
+    await expect(page.getByLabel('Link da publicação', { exact: true })).toHaveValue(
+      'https://www.instagram.com/p/Cx1abc/',
+    );
     expect(await page.evaluate(() => localStorage.getItem('ig_handle'))).toBe('ana.doces');
     expect(await page.evaluate(() => localStorage.getItem('post_link'))).toBe(
       'https://www.instagram.com/p/Cx1abc/',

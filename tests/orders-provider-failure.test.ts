@@ -12,7 +12,6 @@ const sandbox = createSandboxProvider({
   pixKey: 'pix@impulso.example',
   merchantName: 'Impulso',
   merchantCity: 'SAO PAULO',
-  publicUrl: 'http://localhost:3000',
   clock: () => new Date(),
 });
 const flaky: PaymentProvider = {

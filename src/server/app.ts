@@ -98,7 +98,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       pixKey: config.pixKey,
       merchantName: config.shop.legalName,
       merchantCity: config.pixMerchantCity,
-      publicUrl: config.publicUrl,
       clock,
     });
   await server.register(ordersRoutes, {
@@ -110,7 +109,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       unavailablePackages: config.shop.unavailablePackages,
     }),
   });
-  if (paymentProvider.name === 'sandbox') await server.register(sandboxRoutes, { db: database.db, clock });
+  if (paymentProvider.name === 'sandbox')
+    await server.register(sandboxRoutes, { db: database.db, clock, shopName: config.shop.name });
   await server.register(healthRoutes, { ping: database.ping });
   await server.register(catalogueRoutes);
   await server.register(analyticsRoutes, {

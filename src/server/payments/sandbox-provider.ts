@@ -11,7 +11,6 @@ export interface SandboxOptions {
   pixKey: string;
   merchantName: string;
   merchantCity: string;
-  publicUrl: string;
   clock: () => Date;
 }
 
@@ -51,7 +50,8 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
       return {
         providerPaymentId,
         status: 'PENDING',
-        checkoutUrl: `${options.publicUrl}/sandbox/checkout/${encodeURIComponent(providerPaymentId)}`,
+        // Relative: the sandbox's hosted page is served by this app, on whatever host the buyer used.
+        checkoutUrl: `/sandbox/checkout/${encodeURIComponent(providerPaymentId)}`,
       };
     },
     async getStatus() {

@@ -3,11 +3,42 @@ import { messages } from '../../shared/messages';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { recordProviderStatus } from './payment-confirmation';
+import { paymentsRepo } from '../orders/orders.repo';
+import { sandboxCheckoutHtml } from './sandbox-checkout-page';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Registered only while the sandbox provider is active (DECISIONS 14): 'Simular pagamento'. */
-export async function sandboxRoutes(app: FastifyInstance, deps: { db: Db; clock: () => Date }) {
+export async function sandboxRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; clock: () => Date; shopName: string },
+) {
+  // The hosted page a debit-card buyer is sent to (the real provider's invoice page in production).
+  app.get<{ Params: { id: string } }>('/sandbox/checkout/:id', async (request, reply) => {
+    const payment = await paymentsRepo.findByProviderId(deps.db, 'sandbox', request.params.id);
+    if (!payment) throw new AppError('not_found', 'payment_not_found', messages.not_found);
+    return reply.type('text/html; charset=utf-8').send(
+      sandboxCheckoutHtml({
+        providerPaymentId: payment.providerPaymentId,
+        amountCents: payment.amountCents,
+        shopName: deps.shopName,
+      }),
+    );
+  });
+
+  // The hosted page's plain HTML form; its fields are not needed.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, _body, done) => done(null, {}),
+  );
+  app.post<{ Params: { id: string } }>('/sandbox/checkout/:id/pay', async (request, reply) => {
+    const payment = await paymentsRepo.findByProviderId(deps.db, 'sandbox', request.params.id);
+    if (!payment) throw new AppError('not_found', 'payment_not_found', messages.not_found);
+    await recordProviderStatus(deps.db, { paymentId: payment.id }, 'CONFIRMED', deps.clock());
+    return reply.redirect(`/success?order_id=${payment.orderId}`, 303);
+  });
+
   app.post<{ Params: { id: string } }>('/api/sandbox/payments/:id/confirm', async (request, reply) => {
     const { id } = request.params;
     const result = uuidPattern.test(id)

@@ -1,0 +1,90 @@
+import { formatBRL } from '../../../shared/money';
+import { instalmentOptions } from '../../../shared/pricing';
+import { maskCardNumber, maskExpiry, onlyDigits } from '../../../shared/validators/documents';
+import { TextField } from '../../components/ui/text-field';
+import { fieldInput, fieldLabel } from '../../components/ui/styles';
+import type { FieldErrors, StepTwoValues } from './checkout-form-state';
+
+export function CardFields({
+  values,
+  errors,
+  totalCents,
+  set,
+}: {
+  values: StepTwoValues;
+  errors: FieldErrors;
+  totalCents: number;
+  set: (patch: Partial<StepTwoValues>) => void;
+}) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <TextField
+        id="cardNumber"
+        className="sm:col-span-2"
+        label="Número do cartão"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        value={values.cardNumber}
+        onValue={(cardNumber) => set({ cardNumber })}
+        mask={maskCardNumber}
+        maxLength={19}
+        error={errors['card.number']}
+        placeholder="0000 0000 0000 0000"
+      />
+      <TextField
+        id="cardExpiry"
+        label="Validade (MM/AA)"
+        inputMode="numeric"
+        autoComplete="cc-exp"
+        value={values.cardExpiry}
+        onValue={(cardExpiry) => set({ cardExpiry })}
+        mask={maskExpiry}
+        maxLength={5}
+        error={errors['card.expiry']}
+        placeholder="MM/AA"
+      />
+      <TextField
+        id="cardCvv"
+        label="CVV"
+        inputMode="numeric"
+        autoComplete="cc-csc"
+        value={values.cardCvv}
+        onValue={(cardCvv) => set({ cardCvv })}
+        mask={(v) => onlyDigits(v).slice(0, 4)}
+        maxLength={4}
+        error={errors['card.cvv']}
+        placeholder="123"
+      />
+      <TextField
+        id="cardName"
+        className="sm:col-span-2"
+        label="Nome do titular (como no cartão)"
+        autoComplete="cc-name"
+        value={values.cardName}
+        onValue={(cardName) => set({ cardName })}
+        mask={(v) => v.toUpperCase()}
+        error={errors['card.holderName']}
+        placeholder="NOME COMO NO CARTÃO"
+      />
+      <div className="sm:col-span-2">
+        <label htmlFor="installments" className={fieldLabel}>
+          Parcelas
+        </label>
+        <select
+          id="installments"
+          className={fieldInput}
+          value={values.installments}
+          onChange={(event) => set({ installments: event.target.value })}
+        >
+          {instalmentOptions(totalCents).map((option) => (
+            <option key={option.count} value={option.count}>
+              {option.count === 1
+                ? `1x à vista de ${formatBRL(option.instalmentCents)}`
+                : `${option.count}x de ${formatBRL(option.instalmentCents)} sem juros`}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import type { PaymentChoice } from './checkout-form-state';
+
+const methods: Array<{ id: Exclude<PaymentChoice, ''>; title: string; text: string }> = [
+  { id: 'pix', title: 'PIX', text: 'QR Code na hora, aprovação imediata' },
+  { id: 'credit_card', title: 'Cartão de crédito', text: 'Em até 12x' },
+  { id: 'debit_card', title: 'Cartão de débito', text: 'Pago na página segura do intermediador' },
+];
+
+export const methodTitle = (method: PaymentChoice) => methods.find((m) => m.id === method)?.title ?? '';
+
+export function PaymentMethodChoice({
+  onChoose,
+  error,
+}: {
+  onChoose: (method: PaymentChoice) => void;
+  error?: string;
+}) {
+  return (
+    <fieldset>
+      <legend className="text-base font-bold text-slate-900">Como você quer pagar?</legend>
+      <div className="mt-3 grid gap-3 sm:grid-cols-3">
+        {methods.map((method) => (
+          <button
+            key={method.id}
+            type="button"
+            onClick={() => onChoose(method.id)}
+            className="rounded-2xl border-2 border-slate-300 bg-white p-4 text-left hover:border-fuchsia-700 focus-visible:outline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-fuchsia-700"
+          >
+            <span className="block font-bold text-slate-900">{method.title}</span>
+            <span className="block text-sm text-slate-700">{method.text}</span>
+          </button>
+        ))}
+      </div>
+      {error && <p className="mt-2 text-sm font-medium text-red-700">{error}</p>}
+    </fieldset>
+  );
+}

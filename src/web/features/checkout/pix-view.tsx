@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import { formatDateTime } from '../../../shared/dates';
+import { formatBRL } from '../../../shared/money';
+import { pixStatusDisplay } from '../../../shared/pix';
+import type { OrderView, PaymentPollResponse, PaymentView } from '../../../shared/schemas/order-view';
+import { buttonPrimary, buttonSecondary } from '../../components/ui/styles';
+import { api } from '../../lib/api';
+import { useShop } from '../../lib/boot';
+import { usePolling } from '../../lib/use-polling';
+import { Link } from '../../router/link';
+import { useNavigate } from '../../router/router';
+
+const toneClasses = {
+  amber: 'bg-amber-100 text-amber-900 ring-amber-300',
+  green: 'bg-green-100 text-green-900 ring-green-300',
+  grey: 'bg-slate-100 text-slate-800 ring-slate-300',
+};
+
+/** The QR code, copy-and-paste code and live status of a PIX charge (spec §2 'Results and exits'). */
+export function PixView({ order, payment }: { order: OrderView; payment: PaymentView }) {
+  const navigate = useNavigate();
+  const { sandbox } = useShop();
+  const [providerStatus, setProviderStatus] = useState(payment.status);
+  const [paid, setPaid] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const [simulating, setSimulating] = useState(false);
+  const display = pixStatusDisplay(providerStatus);
+
+  const onPaid = () => {
+    setPaid(true);
+    window.setTimeout(() => navigate(`/success?order_id=${order.id}`), 2000);
+  };
+
+  // Our server, not the provider, every 4 s for up to 10 minutes (DECISIONS 17).
+  usePolling(
+    async () => {
+      const state = await api.get<PaymentPollResponse>(`/api/orders/${order.id}/payment`);
+      if (state.providerStatus) setProviderStatus(state.providerStatus);
+      if (state.paymentStatus === 'paid') {
+        onPaid();
+        return true;
+      }
+      return false;
+    },
+    4000,
+    10 * 60 * 1000,
+    !paid,
+  );
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(payment.pixPayload ?? '');
+    } catch {
+      // Clipboard blocked: the code stays selectable in the field below.
+    }
+    setCopied(true);
+    window.setTimeout(() => setCopied(false), 2000);
+  };
+
+  const simulate = async () => {
+    setSimulating(true);
+    try {
+      await api.post(`/api/sandbox/payments/${payment.id}/confirm`, {});
+      setProviderStatus('RECEIVED');
+      onPaid();
+    } finally {
+      setSimulating(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="pix-titulo" className="space-y-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="pix-titulo" className="text-2xl font-extrabold text-slate-900">
+          Pague com PIX
+        </h2>
+        <p
+          role="status"
+          className={`rounded-full px-3 py-1 text-sm font-bold ring-1 ${toneClasses[display.tone]}`}
+        >
+          {display.label}
+        </p>
+      </div>
+      {paid ? (
+        <p className="rounded-2xl bg-green-50 p-4 text-lg font-bold text-green-900 ring-1 ring-green-200">
+          Pagamento confirmado! Redirecionando…
+        </p>
+      ) : (
+        <>
+          <p className="text-slate-800">
+            Pedido <strong>{order.purchaseCode}</strong> · Total{' '}
+            <strong>{formatBRL(order.totalCents)}</strong>
+          </p>
+          <div className="flex justify-center">
+            {payment.pixImageBase64 ? (
+              <img
+                src={`data:image/png;base64,${payment.pixImageBase64}`}
+                alt="QR Code PIX para pagamento"
+                width={240}
+                height={240}
+                className="rounded-xl ring-1 ring-slate-200"
+              />
+            ) : (
+              <div className="flex h-60 w-60 items-center justify-center rounded-xl bg-slate-100 p-4 text-center text-slate-700">
+                Use o código copia e cola abaixo
+              </div>
+            )}
+          </div>
+          <div>
+            <label htmlFor="pix-code" className="block text-sm font-semibold text-slate-800">
+              PIX copia e cola
+            </label>
+            <textarea
+              id="pix-code"
+              readOnly
+              rows={3}
+              value={payment.pixPayload ?? ''}
+              className="mt-1 w-full rounded-lg border border-slate-400 p-2 font-mono text-xs text-slate-900"
+            />
+            <button type="button" onClick={copy} className={`${buttonPrimary} mt-2 w-full`}>
+              {copied ? 'Copiado!' : 'Copiar código PIX'}
+            </button>
+          </div>
+          {payment.expiresAt && (
+            <p className="text-sm text-slate-700">
+              Válido até {formatDateTime(new Date(payment.expiresAt))}.
+            </p>
+          )}
+          <ol className="list-decimal space-y-1 pl-5 text-slate-800">
+            <li>Abra o app do seu banco e escolha pagar com PIX.</li>
+            <li>Escaneie o QR Code ou cole o código copiado.</li>
+            <li>Confira o valor e confirme. A confirmação aparece aqui em segundos.</li>
+          </ol>
+          {sandbox && (
+            <button
+              type="button"
+              onClick={simulate}
+              disabled={simulating}
+              className={`${buttonSecondary} w-full`}
+            >
+              {simulating ? 'Processando...' : 'Simular pagamento'}
+            </button>
+          )}
+        </>
+      )}
+      <p>
+        <Link to={`/order/${order.id}`} className="font-semibold text-fuchsia-800 underline">
+          Ver detalhes do pedido
+        </Link>
+      </p>
+    </section>
+  );
+}

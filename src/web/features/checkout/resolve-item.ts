@@ -1,0 +1,42 @@
+import { planIds, productIds, type PlanId, type ProductId } from '../../../shared/catalogue';
+import { messages } from '../../../shared/messages';
+import { formatInteger } from '../../../shared/money';
+import { findPlan, findProduct, isPackageAvailable, findPackage } from '../../../shared/pricing';
+import type { CheckoutItem } from '../../../shared/schemas/checkout';
+
+export interface ResolvedItem {
+  item: CheckoutItem;
+  title: string;
+  baseCents: number;
+  product: ProductId | null;
+}
+
+/** The query of /checkout, checked against the catalogue (the `price` parameter is never read). */
+export function resolveItem(
+  params: URLSearchParams,
+  switchedOff: readonly string[],
+): ResolvedItem | { error: string } {
+  const type = params.get('type');
+  if (type === 'recurring') {
+    const plan = params.get('plan');
+    if (!planIds.includes(plan as PlanId)) return { error: messages.unknown_plan };
+    const found = findPlan(plan as PlanId);
+    return {
+      item: { type: 'recurring', plan: found.id },
+      title: `Plano ${found.name} (mensal)`,
+      baseCents: found.priceCents,
+      product: null,
+    };
+  }
+  if (!productIds.includes(type as ProductId)) return { error: messages.unknown_package };
+  const product = type as ProductId;
+  const pack = findPackage(product, Number(params.get('amount')));
+  if (!pack) return { error: messages.unknown_package };
+  if (!isPackageAvailable(pack, switchedOff)) return { error: messages.product_unavailable };
+  return {
+    item: { type: product, amount: pack.amount },
+    title: `${formatInteger(pack.amount)} ${findProduct(product).unitLabel}`,
+    baseCents: pack.priceCents,
+    product,
+  };
+}

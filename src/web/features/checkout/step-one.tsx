@@ -1,0 +1,118 @@
+import type { FormEvent } from 'react';
+import type { ProductId } from '../../../shared/catalogue';
+import { formatBRL, formatInteger } from '../../../shared/money';
+import { addOnPriceCents, addOnProductsFor, addOnQuantity, findProduct } from '../../../shared/pricing';
+import { maskPhone } from '../../../shared/validators/documents';
+import { TextField } from '../../components/ui/text-field';
+import { buttonPrimary } from '../../components/ui/styles';
+import type { FieldErrors, StepOneValues } from './checkout-form-state';
+
+export function StepOne({
+  product,
+  amount,
+  values,
+  errors,
+  onChange,
+  onContinue,
+}: {
+  product: ProductId | null;
+  amount: number;
+  values: StepOneValues;
+  errors: FieldErrors;
+  onChange: (values: StepOneValues) => void;
+  onContinue: () => void;
+}) {
+  const needsPostLink = product !== null && findProduct(product).needsPostLink;
+  const set = (patch: Partial<StepOneValues>) => onChange({ ...values, ...patch });
+  const toggleAddOn = (id: ProductId, checked: boolean) =>
+    set({ addOns: checked ? [...values.addOns, id] : values.addOns.filter((a) => a !== id) });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onContinue();
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-5" aria-labelledby="etapa-1-titulo">
+      <h2 id="etapa-1-titulo" className="text-xl font-bold text-slate-900">
+        1. Seus dados do Instagram
+      </h2>
+      <TextField
+        id="instagram"
+        label="Seu @ do Instagram"
+        value={values.instagram}
+        onValue={(instagram) => set({ instagram })}
+        error={errors.instagram}
+        placeholder="@meu.perfil"
+        autoCapitalize="none"
+        autoComplete="off"
+        maxLength={31}
+        hint="Nunca pedimos a sua senha."
+      />
+      {needsPostLink && (
+        <TextField
+          id="postLink"
+          label="Link da publicação"
+          type="url"
+          inputMode="url"
+          value={values.postLink}
+          onValue={(postLink) => set({ postLink })}
+          error={errors.postLink}
+          placeholder="https://www.instagram.com/p/..."
+        />
+      )}
+      <TextField
+        id="whatsapp"
+        label="Seu WhatsApp"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        value={values.whatsapp}
+        onValue={(whatsapp) => set({ whatsapp })}
+        mask={maskPhone}
+        maxLength={16}
+        error={errors.whatsapp}
+        placeholder="(11) 9 1234-5678"
+        hint="Ex.: (11) 9 1234-5678. Usamos só para falar sobre o seu pedido."
+      />
+      {product && (
+        <fieldset className="space-y-3 rounded-2xl bg-fuchsia-50 p-4">
+          <legend className="px-1 text-base font-bold text-slate-900">Aproveite e adicione</legend>
+          {addOnProductsFor(product).map((addOn) => {
+            const addOnProduct = findProduct(addOn);
+            const checked = values.addOns.includes(addOn);
+            const label = `+ ${formatInteger(addOnQuantity(amount))} ${addOnProduct.unitLabel} por ${formatBRL(addOnPriceCents(addOn, amount))}`;
+            return (
+              <div key={addOn}>
+                <label className="flex items-start gap-3 text-slate-900">
+                  <input
+                    type="checkbox"
+                    className="mt-1 h-5 w-5 accent-fuchsia-700"
+                    checked={checked}
+                    onChange={(event) => toggleAddOn(addOn, event.target.checked)}
+                  />
+                  <span>{label}</span>
+                </label>
+                {checked && addOnProduct.needsPostLink && (
+                  <TextField
+                    id={`addOnLinks.${addOn}`}
+                    className="mt-2 pl-8"
+                    label={`Link da publicação para as ${addOnProduct.unitLabel} (opcional)`}
+                    type="url"
+                    inputMode="url"
+                    value={values.addOnLinks[addOn] ?? ''}
+                    onValue={(link) => set({ addOnLinks: { ...values.addOnLinks, [addOn]: link } })}
+                    error={errors[`addOnLinks.${addOn}`]}
+                    placeholder="https://www.instagram.com/p/..."
+                  />
+                )}
+              </div>
+            );
+          })}
+        </fieldset>
+      )}
+      <button type="submit" className={`${buttonPrimary} w-full`}>
+        Continuar
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,132 @@
+import type { FormEvent } from 'react';
+import { maskCpf } from '../../../shared/validators/documents';
+import { TextField } from '../../components/ui/text-field';
+import { buttonPrimary, buttonSecondary } from '../../components/ui/styles';
+import { AddressFields } from './address-fields';
+import { CardFields } from './card-fields';
+import type { FieldErrors, PaymentChoice, StepTwoValues } from './checkout-form-state';
+import { methodTitle, PaymentMethodChoice } from './payment-method-choice';
+
+export function StepTwo({
+  values,
+  errors,
+  totalCents,
+  settlesOnWhatsapp,
+  busyText,
+  failure,
+  onChange,
+  onSubmit,
+  onBack,
+}: {
+  values: StepTwoValues;
+  errors: FieldErrors;
+  totalCents: number;
+  settlesOnWhatsapp: boolean;
+  busyText: string | null;
+  failure: string | null;
+  onChange: (values: StepTwoValues) => void;
+  onSubmit: () => void;
+  onBack: () => void;
+}) {
+  const set = (patch: Partial<StepTwoValues>) => onChange({ ...values, ...patch });
+  const chooseMethod = (paymentMethod: PaymentChoice) => set({ paymentMethod });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  const label = settlesOnWhatsapp
+    ? 'Finalizar pelo WhatsApp'
+    : values.paymentMethod === 'pix'
+      ? 'Gerar QR Code PIX'
+      : 'Finalizar Pagamento';
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-5" aria-labelledby="etapa-2-titulo">
+      <h2 id="etapa-2-titulo" className="text-xl font-bold text-slate-900">
+        2. Pagamento
+      </h2>
+      {settlesOnWhatsapp ? (
+        <p className="rounded-2xl bg-green-50 p-4 text-green-900 ring-1 ring-green-200">
+          Pedidos acima de R$ 150,00 são finalizados com a nossa equipe pelo WhatsApp: registramos o pedido e
+          você combina o pagamento com atendimento humano.
+        </p>
+      ) : values.paymentMethod === '' ? (
+        <PaymentMethodChoice onChoose={chooseMethod} error={errors.paymentMethod} />
+      ) : (
+        <p className="flex flex-wrap items-center gap-3 text-slate-900">
+          <span>
+            Forma de pagamento: <strong>{methodTitle(values.paymentMethod)}</strong>
+          </span>
+          <button
+            type="button"
+            className="font-semibold text-fuchsia-800 underline"
+            onClick={() => set({ paymentMethod: '' })}
+          >
+            Trocar método
+          </button>
+        </p>
+      )}
+      {(settlesOnWhatsapp || values.paymentMethod !== '') && (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              id="name"
+              className="sm:col-span-2"
+              label="Nome completo"
+              autoComplete="name"
+              value={values.name}
+              onValue={(name) => set({ name })}
+              error={errors.name}
+            />
+            <TextField
+              id="email"
+              label="E-mail"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              value={values.email}
+              onValue={(email) => set({ email })}
+              error={errors.email}
+              hint="Enviamos o código de compra para este e-mail."
+            />
+            <TextField
+              id="cpf"
+              label="CPF"
+              inputMode="numeric"
+              value={values.cpf}
+              onValue={(cpf) => set({ cpf })}
+              mask={maskCpf}
+              maxLength={14}
+              error={errors.cpf}
+              placeholder="000.000.000-00"
+              hint="Exigido pelo intermediador de pagamento."
+            />
+          </div>
+          {values.paymentMethod === 'credit_card' && !settlesOnWhatsapp && (
+            <CardFields values={values} errors={errors} totalCents={totalCents} set={set} />
+          )}
+          {!settlesOnWhatsapp && <AddressFields values={values} errors={errors} set={set} />}
+        </>
+      )}
+      {failure && (
+        <div role="alert" className="rounded-2xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
+          <p className="font-bold">Erro ao processar</p>
+          <p>{failure}</p>
+        </div>
+      )}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row">
+        <button type="button" className={buttonSecondary} onClick={onBack} disabled={busyText !== null}>
+          Voltar
+        </button>
+        <button
+          type="submit"
+          className={`${buttonPrimary} flex-1`}
+          disabled={busyText !== null}
+          aria-live="polite"
+        >
+          {busyText ?? label}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,22 @@
+import { useEffect } from 'react';
+import { messages } from '../../../shared/messages';
+import { PageShell } from '../../components/layout/page-shell';
+import { container } from '../../components/ui/styles';
+import { useNavigate, useSearchParams } from '../../router/router';
+import { OrderError } from './order-error';
+
+/** /order-details?id=… (the old link printed after a PIX) → /order/{id}. */
+export function OrderDetailsRedirectPage() {
+  const id = useSearchParams().get('id');
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (id) navigate(`/order/${encodeURIComponent(id)}`, { replace: true });
+  }, [id, navigate]);
+  return (
+    <PageShell backLink>
+      <div className={`${container} max-w-2xl py-10`}>
+        {!id && <OrderError message={messages.order_id_missing} />}
+      </div>
+    </PageShell>
+  );
+}

@@ -1,0 +1,41 @@
+import { formatDateTime } from '../../../shared/dates';
+import { formatBRL, formatInteger } from '../../../shared/money';
+import { orderStatusLabels, paymentMethodLabels, paymentStatusLabels } from '../../../shared/orders';
+import { findPlan, findProduct } from '../../../shared/pricing';
+import type { OrderView } from '../../../shared/schemas/order-view';
+import type { PlanId, ProductId } from '../../../shared/catalogue';
+
+export function serviceTitle(order: Pick<OrderView, 'service' | 'planId' | 'quantity'>): string {
+  if (order.service === 'recurring') return `Plano ${findPlan(order.planId as PlanId).name} (mensal)`;
+  return `${formatInteger(order.quantity)} ${findProduct(order.service as ProductId).unitLabel}`;
+}
+
+export function OrderDetails({ order }: { order: OrderView }) {
+  const rows: Array<[string, string]> = [
+    ['Código de compra', order.purchaseCode],
+    ['Serviço', serviceTitle(order)],
+    ['Perfil', `@${order.instagram}`],
+    ...(order.postLink ? ([['Publicação', order.postLink]] as Array<[string, string]>) : []),
+    ...order.addOns.map((line): [string, string] => [
+      'Adicional',
+      `${formatInteger(line.quantity)} ${findProduct(line.product).unitLabel} (${formatBRL(line.priceCents)})`,
+    ]),
+    ['Total', formatBRL(order.totalCents)],
+    ['Status do pedido', orderStatusLabels[order.status]],
+    ['Pagamento', paymentStatusLabels[order.paymentStatus]],
+    ['Forma de pagamento', paymentMethodLabels[order.paymentMethod]],
+    ['Data', formatDateTime(new Date(order.createdAt))],
+    ['E-mail', order.email],
+    ['WhatsApp', order.whatsapp],
+  ];
+  return (
+    <dl className="mt-6 divide-y divide-slate-200 rounded-2xl bg-white ring-1 ring-slate-200">
+      {rows.map(([term, value], index) => (
+        <div key={`${term}-${index}`} className="grid gap-1 px-5 py-3 sm:grid-cols-3">
+          <dt className="font-semibold text-slate-700">{term}</dt>
+          <dd className="break-words text-slate-900 sm:col-span-2">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,32 @@
+import { PageShell } from '../../components/layout/page-shell';
+import { container } from '../../components/ui/styles';
+import { useParams } from '../../router/router';
+import { PixView } from '../checkout/pix-view';
+import { OrderDetails } from './order-details';
+import { OrderError } from './order-error';
+import { useOrder } from './use-order';
+
+/** /order/{id}: reachable by id alone, so contact data comes masked from the API (DECISIONS 8). */
+export function OrderPage() {
+  const { id = null } = useParams();
+  const state = useOrder(id);
+  return (
+    <PageShell backLink>
+      <div className={`${container} max-w-2xl py-10`}>
+        <h1 className="text-3xl font-extrabold text-slate-900">Detalhes do pedido</h1>
+        {state.kind === 'loading' && <p className="mt-6 text-slate-700">Carregando…</p>}
+        {state.kind === 'error' && <OrderError message={state.message} />}
+        {state.kind === 'loaded' && (
+          <>
+            <OrderDetails order={state.data.order} />
+            {state.data.next === 'pix' && state.data.payment && (
+              <div className="mt-8">
+                <PixView order={state.data.order} payment={state.data.payment} />
+              </div>
+            )}
+          </>
+        )}
+      </div>
+    </PageShell>
+  );
+}
