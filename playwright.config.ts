@@ -1,11 +1,16 @@
 import { defineConfig, devices } from '@playwright/test';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 // A throw-away data directory per run: the built app on a fresh embedded database.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'impulso-e2e-'));
+// The server's log goes to a file that the teardown greps for card data (DECISIONS 16).
+mkdirSync('test-results', { recursive: true });
+const serverLog = path.resolve('test-results/e2e-server.log');
+process.env.E2E_DATA_DIR = dataDir;
+process.env.E2E_SERVER_LOG = serverLog;
 
 export const chromiumArgs = [
   '--no-sandbox',
@@ -17,6 +22,7 @@ export const chromiumArgs = [
 
 export default defineConfig({
   testDir: 'e2e',
+  globalTeardown: './e2e/global-teardown.ts',
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
@@ -36,7 +42,7 @@ export default defineConfig({
     { name: 'mobile', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@mobile/ },
   ],
   webServer: {
-    command: 'node dist/server/main.js',
+    command: `node dist/server/main.js > "${serverLog}" 2>&1`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -45,7 +51,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
       EVENTS_RATE_LIMIT_PER_MINUTE: '10000',
       GTM_ID: 'GTM-E2ETEST',
       UNAVAILABLE_PACKAGES: 'views-4000',

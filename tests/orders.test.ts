@@ -151,7 +151,9 @@ describe('PIX (sandbox)', () => {
     );
     expect(fields['54']).toBe('109.90');
     expect(fields['26']).toContain('pix@impulso.example');
-    expect(Buffer.from(payment.pixImageBase64, 'base64').subarray(1, 4).toString()).toBe('PNG');
+    const image = await app.server.inject({ method: 'GET', url: `/api/payments/${payment.id}/qr.png` });
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.rawPayload.subarray(1, 4).toString()).toBe('PNG');
     const hours = (Date.parse(payment.expiresAt) - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(23.9);
     expect(hours).toBeLessThanOrEqual(24);

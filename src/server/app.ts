@@ -15,6 +15,7 @@ import { pagesRoutes } from './pages/pages.routes';
 import { ordersRoutes } from './orders/orders.routes';
 import { createOrdersService } from './orders/orders.service';
 import { sandboxRoutes } from './payments/sandbox.routes';
+import { qrCodeRoutes } from './payments/qr-code.routes';
 import { createSandboxProvider } from './payments/sandbox-provider';
 import type { PaymentProvider } from './payments/payment-provider';
 import { originCheck } from './http/origin-check';
@@ -109,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       unavailablePackages: config.shop.unavailablePackages,
     }),
   });
+  await server.register(qrCodeRoutes, { db: database.db });
   if (paymentProvider.name === 'sandbox')
     await server.register(sandboxRoutes, { db: database.db, clock, shopName: config.shop.name });
   await server.register(healthRoutes, { ping: database.ping });

@@ -184,8 +184,11 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         }
         throw error;
       }
-      if (settlesOnWhatsapp) return respond(order.id, undefined, 'whatsapp');
+      if (settlesOnWhatsapp) return { order: toOrderView(order), payment: null, next: 'whatsapp' };
       const attempt = await attemptPayment(deps, order, choice, context.remoteIp);
+      // A PIX attempt leaves the stored order as inserted; a card may have paid it, so read it again.
+      if (attempt.next === 'pix')
+        return { order: toOrderView(order), payment: toPaymentView(attempt.payment), next: 'pix' };
       return respond(order.id, attempt.payment, attempt.next);
     },
 

@@ -80,11 +80,13 @@ export async function attemptPayment(
     }
     throw error;
   }
-  await ordersRepo.update(db, order.id, {
-    paymentMethod: choice.paymentMethod,
-    installments: choice.installments,
-    updatedAt: clock(),
-  });
+  if (order.paymentMethod !== choice.paymentMethod || order.installments !== choice.installments) {
+    await ordersRepo.update(db, order.id, {
+      paymentMethod: choice.paymentMethod,
+      installments: choice.installments,
+      updatedAt: clock(),
+    });
+  }
 
   const request = chargeRequest(order, remoteIp);
   const fail = async (status: 'FAILED' | 'DECLINED') =>

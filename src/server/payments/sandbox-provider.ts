@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import QRCode from 'qrcode';
 import { buildStaticPix } from './br-code';
 import type { CardChargeResult, PaymentProvider } from './payment-provider';
 
@@ -30,12 +29,12 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
         amountCents: request.amountCents,
         txid: request.purchaseCode,
       });
-      const dataUrl = await QRCode.toDataURL(payload, { errorCorrectionLevel: 'M', margin: 2, width: 320 });
       return {
         providerPaymentId: newId(),
         status: 'PENDING',
         payload,
-        imageBase64: dataUrl.replace(/^data:image\/png;base64,/, ''),
+        // Drawn on demand by GET /api/payments/:id/qr.png, off the order-creation path.
+        imageBase64: null,
         expiresAt: new Date(options.clock().getTime() + pixLifetimeMs),
       };
     },

@@ -120,6 +120,20 @@ export const routes: readonly PageRoute[] = [
     'WhatsappPaymentPage',
   ),
   page(
+    '/obrigado',
+    'Obrigado pela compra',
+    'Sua compra foi registrada.',
+    'features/after-purchase/thank-you-page.tsx',
+    'ThankYouPage',
+  ),
+  page(
+    '/cancelado',
+    'Compra não concluída',
+    'Ajuda para concluir a sua compra.',
+    'features/after-purchase/cancelled-page.tsx',
+    'CancelledPage',
+  ),
+  page(
     '*',
     'Página não encontrada',
     'Página não encontrada.',

@@ -92,9 +92,13 @@ export function PixView({ order, payment }: { order: OrderView; payment: Payment
             <strong>{formatBRL(order.totalCents)}</strong>
           </p>
           <div className="flex justify-center">
-            {payment.pixImageBase64 ? (
+            {payment.pixPayload ? (
               <img
-                src={`data:image/png;base64,${payment.pixImageBase64}`}
+                src={
+                  payment.pixImageBase64
+                    ? `data:image/png;base64,${payment.pixImageBase64}`
+                    : `/api/payments/${payment.id}/qr.png`
+                }
                 alt="QR Code PIX para pagamento"
                 width={240}
                 height={240}

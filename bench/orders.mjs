@@ -1,0 +1,112 @@
+// `npm run bench:orders`: autocannon against POST /api/orders (PIX, sandbox) and GET /api/health on the
+// built server, first on PostgreSQL (a fresh database), then on the embedded PGlite.
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '..');
+const port = Number(process.env.BENCH_PORT ?? 3298);
+const base = `http://127.0.0.1:${port}`;
+const seconds = Number(process.env.DURATION ?? 10);
+const connections = Number(process.env.CONNECTIONS ?? 64);
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const orderBody = JSON.stringify({
+  item: { type: 'followers', amount: 1000 },
+  instagram: 'bench.perfil',
+  whatsapp: '11912345678',
+  addOns: ['likes'],
+  addOnLinks: {},
+  name: 'Cliente Bench',
+  email: 'bench@exemplo.com',
+  cpf: '52998224725',
+  paymentMethod: 'pix',
+  installments: 1,
+});
+
+async function startServer(env) {
+  const server = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; i < 150; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return server;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  server.kill();
+  throw new Error('server did not start (run `npm run build` first)');
+}
+
+function run(options) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections, duration: seconds, ...options }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
+  });
+}
+
+async function measure(label, env) {
+  const server = await startServer(env);
+  try {
+    // Warm-up: JIT, connection pool, first pages of the indexes.
+    await run({ url: `${base}/api/health`, duration: 2 });
+    const orders = await run({
+      url: `${base}/api/orders`,
+      requests: [
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: orderBody,
+          // One idempotency key per request: every request is a new order.
+          setupRequest: (request) => ({
+            ...request,
+            headers: { ...request.headers, 'idempotency-key': randomUUID() },
+          }),
+        },
+      ],
+    });
+    const health = await run({ url: `${base}/api/health` });
+    const row = (name, r) => ({
+      database: label,
+      endpoint: name,
+      'req/s': Math.round(r['2xx'] / seconds),
+      'p50 ms': r.latency.p50,
+      'p99 ms': r.latency.p99,
+      errors: r.non2xx + r.errors + r.timeouts,
+    });
+    return [row('POST /api/orders', orders), row('GET /api/health', health)];
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+  }
+}
+
+const results = [];
+const dbName = `impulso_bench_${Date.now()}`;
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`create database ${dbName}`);
+try {
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  results.push(...(await measure('PostgreSQL', { DATABASE_URL: url.toString() })));
+} finally {
+  await admin.query(`drop database if exists ${dbName} with (force)`);
+  await admin.end();
+}
+results.push(...(await measure('PGlite', { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'impulso-bench-')) })));
+
+console.log(
+  `autocannon: ${connections} connections, ${seconds} s per run (targets: PostgreSQL ≥ 1,500 orders/s with p99 ≤ 50 ms; PGlite ≥ 300/s)`,
+);
+console.table(results);
+mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+writeFileSync(path.join(root, 'bench/results/orders.json'), JSON.stringify(results, null, 2));

@@ -1,0 +1,67 @@
+import { expect, test } from './fixtures';
+
+async function createPixOrder(request: import('@playwright/test').APIRequestContext) {
+  const response = await request.post('/api/orders', {
+    headers: { 'idempotency-key': crypto.randomUUID() },
+    data: {
+      item: { type: 'likes', amount: 500 },
+      instagram: 'loja.da.ana',
+      postLink: 'https://www.instagram.com/p/Cx1abc/',
+      whatsapp: '11912345678',
+      addOns: ['views'],
+      addOnLinks: {},
+      name: 'Ana Souza',
+      email: 'ana@exemplo.com',
+      cpf: '52998224725',
+      paymentMethod: 'pix',
+      installments: 1,
+    },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as { order: { id: string; purchaseCode: string } };
+}
+
+test.describe('after purchase', () => {
+  test('/obrigado shows code, e-mail, total, service, add-ons, next steps, help and a retry link', async ({
+    page,
+    request,
+  }) => {
+    const { order } = await createPixOrder(request);
+    await page.goto(`/obrigado?pedido_id=${order.id}`);
+    await expect(page.getByRole('heading', { name: 'Obrigado pela compra!' })).toBeVisible();
+    for (const text of [
+      order.purchaseCode,
+      'a***@exemplo.com',
+      '500 curtidas',
+      '150 visualizações',
+      'R$ 29,90',
+    ]) {
+      await expect(page.getByText(text, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole('heading', { name: 'Próximos passos' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Falar com o suporte no WhatsApp' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Tentar o pagamento novamente' })).toHaveAttribute(
+      'href',
+      `/order/${order.id}`,
+    );
+  });
+
+  test('/obrigado without an id says so', async ({ page }) => {
+    await page.goto('/obrigado');
+    await expect(page.getByRole('alert')).toContainText('Session ID ou Pedido ID não encontrado na URL');
+  });
+
+  test('/cancelado lists reasons, methods, FAQ and the 2% PIX discount', async ({ page }) => {
+    await page.goto('/cancelado');
+    await expect(page.getByRole('heading', { name: 'Compra não concluída' })).toBeVisible();
+    await expect(page.getByText('2% de desconto', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Posso tentar de novo?' })).toBeVisible();
+  });
+
+  test('/order/{id} of an unpaid PIX order offers the PIX code again', async ({ page, request }) => {
+    const { order } = await createPixOrder(request);
+    await page.goto(`/order/${order.id}`);
+    await expect(page.getByText('Pendente', { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Pague com PIX' })).toBeVisible();
+  });
+});
