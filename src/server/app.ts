@@ -38,6 +38,8 @@ export interface AppDeps {
 export interface App {
   server: FastifyInstance;
   rateLimiter: RateLimiter;
+  /** Resolves when no handler is running: a client that hung up does not stop its handler's queries. */
+  idle(): Promise<void>;
 }
 
 /** The composition root: every dependency is passed in, nothing is read from the environment here. */
@@ -84,6 +86,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (closing) reply.header('connection', 'close');
     return payload;
   });
+  // A request counts as running until its handler hands a payload to onSend (which also happens when the
+  // client has already hung up, unlike onResponse).
+  const running = new Set<string>();
+  server.addHook('onRequest', async (request) => {
+    running.add(request.id);
+  });
+  server.addHook('onSend', async (request, _reply, payload) => {
+    running.delete(request.id);
+    return payload;
+  });
+  server.addHook('onResponse', async (request) => {
+    running.delete(request.id);
+  });
+  const idle = async () => {
+    while (running.size > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+  };
 
   server.setErrorHandler(handleError);
   server.setNotFoundHandler((_request, _reply) => {
@@ -127,5 +145,5 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await server.register(pagesRoutes, { renderer: deps.web.renderer });
   }
 
-  return { server, rateLimiter };
+  return { server, rateLimiter, idle };
 }

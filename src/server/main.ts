@@ -26,7 +26,7 @@ async function main() {
   });
   await renderer.warm();
 
-  const { server, rateLimiter } = await buildApp({ config, database, web: { clientDir, renderer } });
+  const { server, rateLimiter, idle } = await buildApp({ config, database, web: { clientDir, renderer } });
   const purge = setInterval(() => {
     rateLimiter.purgeExpired().catch((err: unknown) => server.log.warn({ err }, 'rate-limit purge failed'));
   }, 60_000);
@@ -41,6 +41,7 @@ async function main() {
     // A request that never ends must not keep a deploy waiting forever.
     setTimeout(() => process.exit(1), 15_000).unref();
     await server.close();
+    await idle();
     await database.close();
     process.exit(0);
   };

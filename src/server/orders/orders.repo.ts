@@ -24,9 +24,14 @@ export const ordersRepo = {
     const [row] = await db.select().from(orders).where(eq(orders.idempotencyKey, key));
     return row;
   },
-  async insert(db: Executor, order: NewOrder): Promise<OrderRow> {
-    const [row] = await db.insert(orders).values(order).returning();
-    return row!;
+  /** Undefined when an order with the same idempotency key exists already. */
+  async insertUnlessKeyExists(db: Executor, order: NewOrder): Promise<OrderRow | undefined> {
+    const [row] = await db
+      .insert(orders)
+      .values(order)
+      .onConflictDoNothing({ target: orders.idempotencyKey })
+      .returning();
+    return row;
   },
   async update(db: Executor, id: string, changes: Partial<NewOrder>): Promise<void> {
     await db.update(orders).set(changes).where(eq(orders.id, id));

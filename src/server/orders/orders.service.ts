@@ -101,10 +101,11 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     }
   }
 
-  async function insertWithCode(values: Omit<NewOrder, 'purchaseCode'>): Promise<OrderRow> {
+  /** The new order, or undefined when its idempotency key was used already. */
+  async function insertWithCode(values: Omit<NewOrder, 'purchaseCode'>): Promise<OrderRow | undefined> {
     for (let tries = 0; ; tries++) {
       try {
-        return await ordersRepo.insert(db, { ...values, purchaseCode: newPurchaseCode() });
+        return await ordersRepo.insertUnlessKeyExists(db, { ...values, purchaseCode: newPurchaseCode() });
       } catch (error) {
         if (tries < 5 && isUniqueViolation(error, 'orders_purchase_code_idx')) continue;
         throw error;
@@ -150,39 +151,30 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       const choice: PaymentChoice = input;
       if (!priced.settlesOnWhatsapp) validateChoice(choice);
       const hash = requestHash(input);
-
-      const existing = await ordersRepo.findByIdempotencyKey(db, context.idempotencyKey);
-      if (existing) return replay(existing, hash, choice, context.remoteIp);
-
       const now = clock();
       const { settlesOnWhatsapp, ...fields } = priced;
-      let order: OrderRow;
-      try {
-        // Stored before any payment call: a provider failure loses nothing (the order stays pendente).
-        order = await insertWithCode({
-          ...fields,
-          instagram: input.instagram,
-          name: input.name,
-          email: input.email,
-          whatsapp: input.whatsapp,
-          cpf: input.cpf,
-          address: input.address ?? null,
-          status: settlesOnWhatsapp ? 'aguardando_contato_whatsapp' : 'pendente',
-          paymentStatus: 'unpaid',
-          paymentMethod: settlesOnWhatsapp ? 'whatsapp' : input.paymentMethod,
-          installments: settlesOnWhatsapp ? 1 : input.installments,
-          idempotencyKey: context.idempotencyKey,
-          requestHash: hash,
-          createdAt: now,
-          updatedAt: now,
-        });
-      } catch (error) {
-        // The same key sent twice at once: the loser answers like a replay.
-        if (isUniqueViolation(error, 'orders_idempotency_key_idx')) {
-          const winner = (await ordersRepo.findByIdempotencyKey(db, context.idempotencyKey))!;
-          return replay(winner, hash, choice, context.remoteIp);
-        }
-        throw error;
+      // Stored before any payment call: a provider failure loses nothing (the order stays pendente). The
+      // unique idempotency key decides, in the same statement, whether this is a new order or a replay.
+      const order = await insertWithCode({
+        ...fields,
+        instagram: input.instagram,
+        name: input.name,
+        email: input.email,
+        whatsapp: input.whatsapp,
+        cpf: input.cpf,
+        address: input.address ?? null,
+        status: settlesOnWhatsapp ? 'aguardando_contato_whatsapp' : 'pendente',
+        paymentStatus: 'unpaid',
+        paymentMethod: settlesOnWhatsapp ? 'whatsapp' : input.paymentMethod,
+        installments: settlesOnWhatsapp ? 1 : input.installments,
+        idempotencyKey: context.idempotencyKey,
+        requestHash: hash,
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (!order) {
+        const existing = (await ordersRepo.findByIdempotencyKey(db, context.idempotencyKey))!;
+        return replay(existing, hash, choice, context.remoteIp);
       }
       if (settlesOnWhatsapp) return { order: toOrderView(order), payment: null, next: 'whatsapp' };
       const attempt = await attemptPayment(deps, order, choice, context.remoteIp);
