@@ -16,7 +16,9 @@ import { ordersRoutes } from './orders/orders.routes';
 import { createOrdersService } from './orders/orders.service';
 import { sandboxRoutes } from './payments/sandbox.routes';
 import { qrCodeRoutes } from './payments/qr-code.routes';
-import { createSandboxProvider } from './payments/sandbox-provider';
+import { asaasWebhookRoutes } from './payments/asaas/asaas-webhook.routes';
+import { createReconciler, type Reconciler } from './payments/reconciliation';
+import { createPaymentProvider } from './payments/provider-factory';
 import type { PaymentProvider } from './payments/payment-provider';
 import { originCheck } from './http/origin-check';
 import { staticFiles } from './pages/static-files';
@@ -38,6 +40,7 @@ export interface AppDeps {
 export interface App {
   server: FastifyInstance;
   rateLimiter: RateLimiter;
+  reconciler: Reconciler;
   /** Resolves when no handler is running: a client that hung up does not stop its handler's queries. */
   idle(): Promise<void>;
 }
@@ -111,14 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   server.addHook('onRequest', originCheck(config.publicUrl));
 
   const rateLimiter = createRateLimiter(database.db, clock, config.rateLimitSecret);
-  const paymentProvider =
-    deps.paymentProvider ??
-    createSandboxProvider({
-      pixKey: config.pixKey,
-      merchantName: config.shop.legalName,
-      merchantCity: config.pixMerchantCity,
-      clock,
-    });
+  const paymentProvider = deps.paymentProvider ?? createPaymentProvider(config, clock);
   await server.register(ordersRoutes, {
     service: createOrdersService({
       db: database.db,
@@ -129,6 +125,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }),
   });
   await server.register(qrCodeRoutes, { db: database.db });
+  if (config.paymentProvider === 'asaas' || deps.paymentProvider?.name === 'asaas') {
+    await server.register(asaasWebhookRoutes, { db: database.db, token: config.asaas.webhookToken, clock });
+  }
+  const reconciler = createReconciler({
+    db: database.db,
+    provider: paymentProvider,
+    clock,
+    log: server.log,
+    intervalSeconds: config.reconcileIntervalSeconds,
+  });
   if (paymentProvider.name === 'sandbox')
     await server.register(sandboxRoutes, { db: database.db, clock, shopName: config.shop.name });
   await server.register(healthRoutes, { ping: database.ping });
@@ -145,5 +151,5 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await server.register(pagesRoutes, { renderer: deps.web.renderer });
   }
 
-  return { server, rateLimiter, idle };
+  return { server, rateLimiter, reconciler, idle };
 }

@@ -25,6 +25,14 @@ const envSchema = z.object({
   RATE_LIMIT_SECRET: z.string().min(16).optional(),
   EVENTS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'asaas']).default('sandbox'),
+  ASAAS_API_URL: z.string().url().default('https://api-sandbox.asaas.com/v3'),
+  ASAAS_API_KEY: z.string().optional(),
+  ASAAS_WEBHOOK_TOKEN: z.string().optional(),
+  ASAAS_USER_AGENT: z.string().min(1).default('Impulso'),
+  /** transparent: the card form on our checkout (SAQ D); hosted: the provider's page (SAQ A). DECISIONS 16. */
+  CARD_CHECKOUT: z.enum(['transparent', 'hosted']).default('transparent'),
+  /** How often open payments are checked with the provider (webhooks are the main path). */
+  RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(5).default(60),
 
   SHOP_NAME: z.string().min(1).default('Impulso'),
   SHOP_LEGAL_NAME: z.string().min(1).default('Impulso Marketing Digital LTDA (exemplo)'),
@@ -73,6 +81,9 @@ export interface Config {
   rateLimitSecret: string | undefined;
   eventsPerMinute: number;
   paymentProvider: Env['PAYMENT_PROVIDER'];
+  asaas: { apiUrl: string; apiKey: string; webhookToken: string; userAgent: string };
+  cardCheckout: Env['CARD_CHECKOUT'];
+  reconcileIntervalSeconds: number;
   adminEmail: string;
   pixKey: string;
   pixMerchantCity: string;
@@ -86,6 +97,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  if (e.PAYMENT_PROVIDER === 'asaas' && (!e.ASAAS_API_KEY || !e.ASAAS_WEBHOOK_TOKEN)) {
+    throw new Error(
+      'Invalid configuration: PAYMENT_PROVIDER=asaas needs ASAAS_API_KEY and ASAAS_WEBHOOK_TOKEN',
+    );
+  }
   const planLinks: ShopIdentity['planLinks'] = {};
   if (e.PLAN_LINK_INICIANTE) planLinks.iniciante = e.PLAN_LINK_INICIANTE;
   if (e.PLAN_LINK_SIMPLES) planLinks.simples = e.PLAN_LINK_SIMPLES;
@@ -102,6 +118,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     rateLimitSecret: e.RATE_LIMIT_SECRET,
     eventsPerMinute: e.EVENTS_RATE_LIMIT_PER_MINUTE,
     paymentProvider: e.PAYMENT_PROVIDER,
+    asaas: {
+      apiUrl: e.ASAAS_API_URL,
+      apiKey: e.ASAAS_API_KEY ?? '',
+      webhookToken: e.ASAAS_WEBHOOK_TOKEN ?? '',
+      userAgent: e.ASAAS_USER_AGENT,
+    },
+    cardCheckout: e.CARD_CHECKOUT,
+    reconcileIntervalSeconds: e.RECONCILE_INTERVAL_SECONDS,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     pixKey: e.PIX_KEY,
     pixMerchantCity: e.PIX_MERCHANT_CITY,

@@ -26,11 +26,16 @@ async function main() {
   });
   await renderer.warm();
 
-  const { server, rateLimiter, idle } = await buildApp({ config, database, web: { clientDir, renderer } });
+  const { server, rateLimiter, reconciler, idle } = await buildApp({
+    config,
+    database,
+    web: { clientDir, renderer },
+  });
   const purge = setInterval(() => {
     rateLimiter.purgeExpired().catch((err: unknown) => server.log.warn({ err }, 'rate-limit purge failed'));
   }, 60_000);
   purge.unref();
+  reconciler.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -38,6 +43,7 @@ async function main() {
     closing = true;
     server.log.info({ signal }, 'shutting down: finishing in-flight requests');
     clearInterval(purge);
+    reconciler.stop();
     // A request that never ends must not keep a deploy waiting forever.
     setTimeout(() => process.exit(1), 15_000).unref();
     await server.close();

@@ -113,6 +113,8 @@ export const payments = pgTable(
     pixImageBase64: text('pix_image_base64'),
     checkoutUrl: text('checkout_url'),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** When reconciliation last asked the provider about this payment (rate-limits the asking). */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -125,4 +127,18 @@ export const payments = pgTable(
       .on(t.orderId)
       .where(sql`${t.status} = 'CREATING'`),
   ],
+);
+
+/** Provider webhooks, stored by event id before anything else: a redelivery is a no-op (DECISIONS 12). */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: text('id').primaryKey(),
+    provider: text('provider').notNull(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [index('webhook_events_unprocessed_idx').on(t.processedAt, t.receivedAt)],
 );

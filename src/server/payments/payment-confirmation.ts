@@ -30,6 +30,10 @@ export async function recordProviderStatus(
     if (payment.status !== providerStatus && !(wasPaid && !isPaid && providerStatus === 'PENDING')) {
       await paymentsRepo.updateStatus(tx, payment.id, providerStatus, now);
     }
+    if (providerStatus === 'REFUNDED' && order.paymentStatus === 'paid') {
+      await ordersRepo.update(tx, order.id, { paymentStatus: 'refunded', updatedAt: now });
+      return 'status_recorded';
+    }
     if (!isPaid) return 'status_recorded';
     if (order.paymentStatus === 'paid') return 'already_paid';
 

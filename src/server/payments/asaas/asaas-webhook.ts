@@ -1,0 +1,38 @@
+import type { Db } from '../../db/client';
+import { recordProviderStatus } from '../payment-confirmation';
+import { webhookEventsRepo } from '../webhook-events.repo';
+
+interface AsaasWebhookBody {
+  id?: unknown;
+  event?: unknown;
+  payment?: { id?: unknown; status?: unknown } | null;
+}
+
+export interface ParsedWebhook {
+  id: string;
+  type: string;
+  payload: Record<string, unknown>;
+}
+
+/** Lenient: Asaas adds attributes at any time; only id and event are required (reference §1.11). */
+export function parseAsaasWebhook(body: unknown): ParsedWebhook | null {
+  const b = body as AsaasWebhookBody | null;
+  if (!b || typeof b !== 'object' || typeof b.id !== 'string' || typeof b.event !== 'string') return null;
+  return { id: b.id, type: b.event, payload: b as Record<string, unknown> };
+}
+
+/** Applies a stored event's payment status, then marks it processed. Safe to run more than once. */
+export async function applyAsaasEvent(db: Db, event: ParsedWebhook, now: Date): Promise<void> {
+  const payment = (event.payload as AsaasWebhookBody).payment;
+  if (event.type.startsWith('PAYMENT_') && payment && typeof payment.id === 'string') {
+    const status =
+      event.type === 'PAYMENT_DELETED'
+        ? 'DELETED'
+        : typeof payment.status === 'string'
+          ? payment.status
+          : null;
+    if (status)
+      await recordProviderStatus(db, { provider: 'asaas', providerPaymentId: payment.id }, status, now);
+  }
+  await webhookEventsRepo.markProcessed(db, event.id, now);
+}

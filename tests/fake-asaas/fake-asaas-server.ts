@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { buildStaticPix } from '../../src/server/payments/br-code';
+
+// A local stand-in for Asaas API v3 that follows reference/payments.md: access_token auth (401 with
+// errors[]), customers, PIX/card/undefined charges, pixQrCode, status, 400 + errors[] on a declined card
+// (the charge is not kept). Tests read what it received and move statuses as Asaas would.
+
+export interface FakePayment {
+  id: string;
+  customer: string;
+  billingType: string;
+  status: string;
+  value: number;
+  externalReference?: string;
+  invoiceUrl: string;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: Record<string, unknown> | null;
+}
+
+const declined = new Set(['5184019740373151', '4916561358240741']);
+// 1×1 PNG
+const tinyPng =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+export interface FakeAsaas {
+  url: string;
+  apiKey: string;
+  requests: RecordedRequest[];
+  customers: Map<string, { id: string; cpfCnpj: string; name: string }>;
+  payments: Map<string, FakePayment>;
+  /** The next request answers with this HTTP status (a 500, say). */
+  failNext(status: number): void;
+  close(): Promise<void>;
+}
+
+const error = (code: string, description: string) => ({ errors: [{ code, description }] });
+
+export async function startFakeAsaas(apiKey = '$aact_hmlg_test_key'): Promise<FakeAsaas> {
+  const requests: RecordedRequest[] = [];
+  const customers = new Map<string, { id: string; cpfCnpj: string; name: string }>();
+  const payments = new Map<string, FakePayment>();
+  let failure: number | null = null;
+
+  const server: Server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks).toString();
+    const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
+    const url = new URL(req.url ?? '/', 'http://fake');
+    requests.push({ method: req.method ?? '', path: url.pathname + url.search, headers: req.headers, body });
+    const send = (status: number, data: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(data));
+    };
+    if (failure) {
+      const status = failure;
+      failure = null;
+      return send(status, error('internal_error', 'Erro interno'));
+    }
+    if (req.headers.access_token !== apiKey) {
+      return send(401, error('invalid_access_token', 'A chave de API fornecida é inválida'));
+    }
+    const path = url.pathname.replace(/^\/v3/, '');
+
+    if (req.method === 'GET' && path === '/customers') {
+      const cpf = url.searchParams.get('cpfCnpj');
+      const data = [...customers.values()].filter((c) => !cpf || c.cpfCnpj === cpf);
+      return send(200, {
+        object: 'list',
+        hasMore: false,
+        totalCount: data.length,
+        limit: 10,
+        offset: 0,
+        data,
+      });
+    }
+    if (req.method === 'POST' && path === '/customers') {
+      if (!body?.name) return send(400, error('invalid_name', 'O nome do cliente é obrigatório.'));
+      if (!/^\d{11}$|^\d{14}$/.test(String(body.cpfCnpj ?? ''))) {
+        return send(400, error('invalid_cpfCnpj', 'O CPF ou CNPJ informado é inválido.'));
+      }
+      const customer = {
+        id: `cus_${randomUUID().slice(0, 12)}`,
+        cpfCnpj: String(body.cpfCnpj),
+        name: String(body.name),
+      };
+      customers.set(customer.id, customer);
+      return send(200, { object: 'customer', ...customer });
+    }
+    if (req.method === 'POST' && path === '/payments') {
+      if (!body?.customer || !customers.has(String(body.customer))) {
+        return send(400, error('invalid_customer', 'Cliente inválido ou inexistente.'));
+      }
+      if (!body.billingType || !body.dueDate)
+        return send(400, error('invalid_object', 'Campos obrigatórios ausentes.'));
+      const value = Number(body.value ?? body.totalValue);
+      if (!(value > 0)) return send(400, error('invalid_value', 'O valor da cobrança é inválido.'));
+      if (body.billingType === 'CREDIT_CARD' && body.creditCard) {
+        if (!body.remoteIp) return send(400, error('invalid_remoteIp', 'O IP do cliente é obrigatório.'));
+        const card = body.creditCard as { number?: string };
+        if (declined.has(String(card.number))) {
+          return send(
+            400,
+            error(
+              'invalid_creditCard',
+              'Transação não autorizada. Verifique os dados do cartão de crédito e tente novamente.',
+            ),
+          );
+        }
+      }
+      const id = `pay_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+      const payment: FakePayment = {
+        id,
+        customer: String(body.customer),
+        billingType: String(body.billingType),
+        status: body.billingType === 'CREDIT_CARD' && body.creditCard ? 'CONFIRMED' : 'PENDING',
+        value,
+        ...(body.externalReference ? { externalReference: String(body.externalReference) } : {}),
+        invoiceUrl: `https://sandbox.asaas.example/i/${id}`,
+      };
+      payments.set(id, payment);
+      return send(200, { object: 'payment', ...payment });
+    }
+    const match = /^\/payments\/([^/]+)\/(pixQrCode|status)$/.exec(path);
+    if (req.method === 'GET' && match) {
+      const payment = payments.get(match[1]!);
+      if (!payment) return send(404, error('not_found', 'Cobrança não encontrada.'));
+      if (match[2] === 'status') return send(200, { status: payment.status });
+      const payload = buildStaticPix({
+        key: 'c4f6a0e2-0000-4000-8000-000000000000',
+        merchantName: 'Impulso',
+        merchantCity: 'Sao Paulo',
+        amountCents: Math.round(payment.value * 100),
+      });
+      return send(200, { encodedImage: tinyPng, payload, expirationDate: '2027-11-22 23:59:59' });
+    }
+    return send(404, error('not_found', `Rota ${req.method} ${path} não existe no fake.`));
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v3`,
+    apiKey,
+    requests,
+    customers,
+    payments,
+    failNext(status) {
+      failure = status;
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
