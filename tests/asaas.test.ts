@@ -6,6 +6,14 @@ import { approvedCard, declinedCard, newKey, orderRequest } from './helpers/orde
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 const webhookToken = 'whsec_test_token_123';
+const address = {
+  cep: '01310-100',
+  street: 'Av. Paulista',
+  number: '1000',
+  neighborhood: 'Bela Vista',
+  city: 'São Paulo',
+  state: 'sp',
+};
 let fake: FakeAsaas;
 let app: TestApp;
 
@@ -76,14 +84,7 @@ describe('asaas adapter against the fake Asaas API', () => {
         paymentMethod: 'credit_card',
         installments: 3,
         card: approvedCard,
-        address: {
-          cep: '01310-100',
-          street: 'Av. Paulista',
-          number: '1000',
-          neighborhood: 'Bela Vista',
-          city: 'São Paulo',
-          state: 'sp',
-        },
+        address,
       }),
       '203.0.113.99',
     );
@@ -107,8 +108,19 @@ describe('asaas adapter against the fake Asaas API', () => {
     expect(charge.value).toBeUndefined();
   });
 
+  it('asks for the billing address before charging a card through our form', async () => {
+    const res = await createOrder(orderRequest({ paymentMethod: 'credit_card', card: approvedCard }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      field: 'address.cep',
+      message: 'Para pagar com cartão, preencha CEP, rua, número, bairro, cidade e UF',
+    });
+  });
+
   it("a declined card (HTTP 400) answers 422 with Asaas's message and leaves the order unpaid", async () => {
-    const res = await createOrder(orderRequest({ paymentMethod: 'credit_card', card: declinedCard }));
+    const res = await createOrder(
+      orderRequest({ paymentMethod: 'credit_card', card: declinedCard, address }),
+    );
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(
       'Transação não autorizada. Verifique os dados do cartão de crédito e tente novamente.',

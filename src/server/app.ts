@@ -20,6 +20,7 @@ import { asaasWebhookRoutes } from './payments/asaas/asaas-webhook.routes';
 import { createReconciler, type Reconciler } from './payments/reconciliation';
 import { createPaymentProvider } from './payments/provider-factory';
 import type { PaymentProvider } from './payments/payment-provider';
+import { cardNeedsAddress } from '../shared/shop';
 import { originCheck } from './http/origin-check';
 import { staticFiles } from './pages/static-files';
 import type { PageRenderer } from './pages/page-renderer';
@@ -122,6 +123,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       clock,
       log: server.log,
       unavailablePackages: config.shop.unavailablePackages,
+      cardCheckout: config.cardCheckout,
+      cardNeedsAddress: cardNeedsAddress(config.shop),
     }),
   });
   await server.register(qrCodeRoutes, { db: database.db });

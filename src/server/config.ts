@@ -140,6 +140,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       planLinks,
       unavailablePackages: Object.freeze(e.UNAVAILABLE_PACKAGES),
       sandbox: e.PAYMENT_PROVIDER === 'sandbox',
+      cardCheckout: e.CARD_CHECKOUT,
     }),
   });
 }

@@ -15,6 +15,13 @@ export interface ShopIdentity {
   /** Package ids the operator switched off (e.g. `likes-4000`): 'Produto indisponível no momento.' */
   unavailablePackages: readonly string[];
   sandbox: boolean;
+  /** DECISIONS 16: 'hosted' sends card buyers to the provider's page instead of our card form. */
+  cardCheckout: 'transparent' | 'hosted';
+}
+
+/** With the card form on our page and a real provider, the provider needs the billing address. */
+export function cardNeedsAddress(shop: Pick<ShopIdentity, 'sandbox' | 'cardCheckout'>): boolean {
+  return !shop.sandbox && shop.cardCheckout === 'transparent';
 }
 
 export const supportHours = [

@@ -20,6 +20,9 @@ export interface OrdersServiceDeps {
   clock: () => Date;
   log: FastifyBaseLogger;
   unavailablePackages: readonly string[];
+  cardCheckout: 'transparent' | 'hosted';
+  /** Card charges through our form need the billing address (a real provider's anti-fraud asks for it). */
+  cardNeedsAddress: boolean;
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -86,8 +89,8 @@ function nextFor(order: OrderRow, payment: PaymentRow | undefined): NextStep {
 export function createOrdersService(deps: OrdersServiceDeps) {
   const { db, clock } = deps;
 
-  function validateChoice(choice: PaymentChoice) {
-    if (choice.paymentMethod === 'credit_card') {
+  function validateChoice(choice: PaymentChoice, hasAddress: boolean) {
+    if (choice.paymentMethod === 'credit_card' && deps.cardCheckout === 'transparent') {
       if (!choice.card) {
         throw new AppError('invalid_input', 'card_number_required', messages.card_number_required, {
           field: 'card.number',
@@ -96,6 +99,11 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       if (!isExpiryValid(choice.card.expiry, clock())) {
         throw new AppError('invalid_input', 'card_expiry_invalid', messages.card_expiry_invalid, {
           field: 'card.expiry',
+        });
+      }
+      if (deps.cardNeedsAddress && !hasAddress) {
+        throw new AppError('invalid_input', 'address_required', messages.address_required, {
+          field: 'address.cep',
         });
       }
     }
@@ -149,7 +157,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     ): Promise<CreateOrderResponse> {
       const priced = priceOrder(input, deps.unavailablePackages);
       const choice: PaymentChoice = input;
-      if (!priced.settlesOnWhatsapp) validateChoice(choice);
+      if (!priced.settlesOnWhatsapp) validateChoice(choice, Boolean(input.address));
       const hash = requestHash(input);
       const now = clock();
       const { settlesOnWhatsapp, ...fields } = priced;
@@ -193,7 +201,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       if (order.status !== 'pendente') {
         throw new AppError('conflict', 'order_not_payable', messages.order_not_payable);
       }
-      validateChoice(choice);
+      validateChoice(choice, Boolean(order.address));
       const attempt = await attemptPayment(deps, order, choice, remoteIp);
       return respond(order.id, attempt.payment, attempt.next);
     },

@@ -19,6 +19,7 @@ export interface PaymentChoice {
 export interface PaymentAttemptDeps {
   db: Db;
   provider: PaymentProvider;
+  cardCheckout: 'transparent' | 'hosted';
   clock: () => Date;
   log: FastifyBaseLogger;
 }
@@ -111,9 +112,10 @@ export async function attemptPayment(
     }
   }
 
-  if (choice.paymentMethod === 'debit_card') {
+  // Debit cards always, credit cards with CARD_CHECKOUT=hosted: the buyer pays on the provider's page.
+  if (choice.paymentMethod === 'debit_card' || deps.cardCheckout === 'hosted') {
     try {
-      const hosted = await provider.createHostedCharge({ ...request, method: 'debit_card' });
+      const hosted = await provider.createHostedCharge({ ...request, method: choice.paymentMethod });
       const payment = await paymentsRepo.update(db, attempt.id, {
         providerPaymentId: hosted.providerPaymentId,
         status: hosted.status,

@@ -105,21 +105,14 @@ export const checkoutStep2Schema = z.object({
 export const createOrderSchema = z
   .object({ item: checkoutItemSchema })
   .extend(checkoutStep1Schema.shape)
-  .extend(checkoutStep2Schema.shape)
-  .superRefine((order, ctx) => {
-    if (order.paymentMethod === 'credit_card' && !order.card) {
-      ctx.addIssue({ code: 'custom', path: ['card', 'number'], message: messages.card_number_required });
-    }
-  });
+  .extend(checkoutStep2Schema.shape);
 
 export type CreateOrderInput = z.infer<typeof createOrderSchema>;
 export type CreateOrderRequest = z.input<typeof createOrderSchema>;
 
 /** Body of POST /api/orders/:id/payments: another attempt for a stored, unpaid order. */
-export const payOrderSchema = checkoutStep2Schema
-  .pick({ paymentMethod: true, installments: true, card: true })
-  .superRefine((choice, ctx) => {
-    if (choice.paymentMethod === 'credit_card' && !choice.card) {
-      ctx.addIssue({ code: 'custom', path: ['card', 'number'], message: messages.card_number_required });
-    }
-  });
+export const payOrderSchema = checkoutStep2Schema.pick({
+  paymentMethod: true,
+  installments: true,
+  card: true,
+});

@@ -7,6 +7,8 @@ import { isExpiryValid } from '../../../shared/validators/documents';
 import { track } from '../../lib/analytics';
 import { ApiError, api } from '../../lib/api';
 import { pushDataLayer } from '../../lib/consent';
+import { useShop } from '../../lib/boot';
+import { cardNeedsAddress } from '../../../shared/shop';
 import { readStorage } from '../../lib/storage';
 import { rememberContact } from '../orders/checkout-contact';
 import { useNavigate } from '../../router/router';
@@ -38,6 +40,7 @@ function focusFirstError(errors: FieldErrors) {
 
 export function CheckoutFlow({ resolved }: { resolved: ResolvedItem }) {
   const navigate = useNavigate();
+  const shop = useShop();
   const [step, setStep] = useState<1 | 2>(1);
   const [one, setOne] = useState<StepOneValues>({
     instagram: '',
@@ -122,7 +125,7 @@ export function CheckoutFlow({ resolved }: { resolved: ResolvedItem }) {
         : {}),
       paymentMethod: settlesOnWhatsapp ? 'pix' : two.paymentMethod,
       installments: two.paymentMethod === 'credit_card' ? Number(two.installments) : 1,
-      ...(two.paymentMethod === 'credit_card' && !settlesOnWhatsapp
+      ...(two.paymentMethod === 'credit_card' && !settlesOnWhatsapp && shop.cardCheckout === 'transparent'
         ? {
             card: {
               number: two.cardNumber,
@@ -152,6 +155,8 @@ export function CheckoutFlow({ resolved }: { resolved: ResolvedItem }) {
     ) {
       next['card.expiry'] = messages.card_expiry_invalid;
     }
+    if (body.card && cardNeedsAddress(shop) && !('address' in body))
+      next['address.cep'] ??= messages.address_required;
     setErrors(next);
     if (Object.keys(next).length > 0) return focusFirstError(next);
 

@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { maskCpf } from '../../../shared/validators/documents';
 import { TextField } from '../../components/ui/text-field';
+import { useShop } from '../../lib/boot';
 import { buttonPrimary, buttonSecondary } from '../../components/ui/styles';
 import { AddressFields } from './address-fields';
 import { CardFields } from './card-fields';
@@ -28,6 +29,7 @@ export function StepTwo({
   onSubmit: () => void;
   onBack: () => void;
 }) {
+  const { cardCheckout } = useShop();
   const set = (patch: Partial<StepTwoValues>) => onChange({ ...values, ...patch });
   const chooseMethod = (paymentMethod: PaymentChoice) => set({ paymentMethod });
   const submit = (event: FormEvent) => {
@@ -102,7 +104,7 @@ export function StepTwo({
               hint="Exigido pelo intermediador de pagamento."
             />
           </div>
-          {values.paymentMethod === 'credit_card' && !settlesOnWhatsapp && (
+          {values.paymentMethod === 'credit_card' && !settlesOnWhatsapp && cardCheckout === 'transparent' && (
             <CardFields values={values} errors={errors} totalCents={totalCents} set={set} />
           )}
           {!settlesOnWhatsapp && <AddressFields values={values} errors={errors} set={set} />}
