@@ -61,6 +61,7 @@ export const messages = {
   order_already_paid: 'Este pedido já está pago.',
   order_not_payable: 'Este pedido não pode ser pago por aqui. Fale com o suporte pelo WhatsApp.',
   pix_failed: 'Falha ao gerar Pix. Tente novamente.',
+  plan_methods: 'Planos mensais aceitam PIX ou cartão de crédito.',
   pix_error: 'Erro ao processar pagamento PIX',
   card_failed: 'Erro ao criar pagamento com cartão',
   card_processing_failed: 'Erro ao processar pagamento com cartão',

@@ -14,6 +14,7 @@ export interface FakePayment {
   status: string;
   value: number;
   externalReference?: string;
+  subscription?: string;
   invoiceUrl: string;
 }
 
@@ -35,6 +36,7 @@ export interface FakeAsaas {
   requests: RecordedRequest[];
   customers: Map<string, { id: string; cpfCnpj: string; name: string }>;
   payments: Map<string, FakePayment>;
+  subscriptions: Map<string, { id: string; status: string; billingType: string }>;
   /** The next request answers with this HTTP status (a 500, say). */
   failNext(status: number): void;
   close(): Promise<void>;
@@ -46,6 +48,7 @@ export async function startFakeAsaas(apiKey = '$aact_hmlg_test_key'): Promise<Fa
   const requests: RecordedRequest[] = [];
   const customers = new Map<string, { id: string; cpfCnpj: string; name: string }>();
   const payments = new Map<string, FakePayment>();
+  const subscriptions = new Map<string, { id: string; status: string; billingType: string }>();
   let failure: number | null = null;
 
   const server: Server = createServer(async (req, res) => {
@@ -128,6 +131,51 @@ export async function startFakeAsaas(apiKey = '$aact_hmlg_test_key'): Promise<Fa
       payments.set(id, payment);
       return send(200, { object: 'payment', ...payment });
     }
+    if (req.method === 'POST' && path === '/subscriptions') {
+      if (!body?.customer || !customers.has(String(body.customer))) {
+        return send(400, error('invalid_customer', 'Cliente inválido ou inexistente.'));
+      }
+      if (body.cycle !== 'MONTHLY' || !body.nextDueDate || !(Number(body.value) > 0)) {
+        return send(400, error('invalid_object', 'Campos obrigatórios ausentes.'));
+      }
+      const card = body.creditCard as { number?: string } | undefined;
+      if (body.billingType === 'CREDIT_CARD' && declined.has(String(card?.number))) {
+        return send(
+          400,
+          error(
+            'invalid_creditCard',
+            'Transação não autorizada. Verifique os dados do cartão de crédito e tente novamente.',
+          ),
+        );
+      }
+      const id = `sub_${randomUUID().replace(/-/g, '').slice(0, 14)}`;
+      subscriptions.set(id, { id, status: 'ACTIVE', billingType: String(body.billingType) });
+      // The first charge exists as soon as the subscription does (reference §1.10).
+      const paymentId = `pay_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+      payments.set(paymentId, {
+        id: paymentId,
+        customer: String(body.customer),
+        billingType: String(body.billingType),
+        status: body.billingType === 'CREDIT_CARD' ? 'CONFIRMED' : 'PENDING',
+        value: Number(body.value),
+        subscription: id,
+        invoiceUrl: `https://sandbox.asaas.example/i/${paymentId}`,
+      });
+      return send(200, { object: 'subscription', id, status: 'ACTIVE', cycle: 'MONTHLY' });
+    }
+    const subscriptionMatch = /^\/subscriptions\/([^/]+)(\/payments)?$/.exec(path);
+    if (subscriptionMatch) {
+      const subscription = subscriptions.get(subscriptionMatch[1]!);
+      if (!subscription) return send(404, error('not_found', 'Assinatura não encontrada.'));
+      if (req.method === 'GET' && subscriptionMatch[2]) {
+        const data = [...payments.values()].filter((p) => p.subscription === subscription.id);
+        return send(200, { object: 'list', hasMore: false, totalCount: data.length, data });
+      }
+      if (req.method === 'DELETE' && !subscriptionMatch[2]) {
+        subscription.status = 'INACTIVE';
+        return send(200, { deleted: true, id: subscription.id });
+      }
+    }
     const match = /^\/payments\/([^/]+)\/(pixQrCode|status)$/.exec(path);
     if (req.method === 'GET' && match) {
       const payment = payments.get(match[1]!);
@@ -152,6 +200,7 @@ export async function startFakeAsaas(apiKey = '$aact_hmlg_test_key'): Promise<Fa
     requests,
     customers,
     payments,
+    subscriptions,
     failNext(status) {
       failure = status;
     },

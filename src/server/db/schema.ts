@@ -78,6 +78,8 @@ export const orders = pgTable(
     note: text('note'),
     /** Set when money arrived for an order that had expired or been cancelled (DECISIONS 12). */
     paymentFlag: text('payment_flag'),
+    /** Monthly plans: every month's order points at its subscription (DECISIONS 18). */
+    subscriptionId: uuid('subscription_id'),
     idempotencyKey: text('idempotency_key').notNull(),
     requestHash: text('request_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -141,4 +143,22 @@ export const webhookEvents = pgTable(
     processedAt: timestamp('processed_at', { withTimezone: true }),
   },
   (t) => [index('webhook_events_unprocessed_idx').on(t.processedAt, t.receivedAt)],
+);
+
+/** A monthly plan at the provider (DECISIONS 18): it schedules one charge, and so one order, a month. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    providerSubscriptionId: text('provider_subscription_id').notNull(),
+    planId: text('plan_id').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    /** active | cancelled */
+    status: text('status').notNull(),
+    firstOrderId: uuid('first_order_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('subscriptions_provider_id_idx').on(t.provider, t.providerSubscriptionId)],
 );

@@ -89,7 +89,10 @@ function nextFor(order: OrderRow, payment: PaymentRow | undefined): NextStep {
 export function createOrdersService(deps: OrdersServiceDeps) {
   const { db, clock } = deps;
 
-  function validateChoice(choice: PaymentChoice, hasAddress: boolean) {
+  function validateChoice(choice: PaymentChoice, hasAddress: boolean, recurring: boolean) {
+    if (recurring && choice.paymentMethod === 'debit_card') {
+      throw new AppError('invalid_input', 'plan_methods', messages.plan_methods, { field: 'paymentMethod' });
+    }
     if (choice.paymentMethod === 'credit_card' && deps.cardCheckout === 'transparent') {
       if (!choice.card) {
         throw new AppError('invalid_input', 'card_number_required', messages.card_number_required, {
@@ -157,7 +160,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     ): Promise<CreateOrderResponse> {
       const priced = priceOrder(input, deps.unavailablePackages);
       const choice: PaymentChoice = input;
-      if (!priced.settlesOnWhatsapp) validateChoice(choice, Boolean(input.address));
+      if (!priced.settlesOnWhatsapp)
+        validateChoice(choice, Boolean(input.address), priced.service === 'recurring');
       const hash = requestHash(input);
       const now = clock();
       const { settlesOnWhatsapp, ...fields } = priced;
@@ -201,7 +205,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       if (order.status !== 'pendente') {
         throw new AppError('conflict', 'order_not_payable', messages.order_not_payable);
       }
-      validateChoice(choice, Boolean(order.address));
+      validateChoice(choice, Boolean(order.address), order.service === 'recurring');
       const attempt = await attemptPayment(deps, order, choice, remoteIp);
       return respond(order.id, attempt.payment, attempt.next);
     },

@@ -7,7 +7,8 @@ import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/unique-violation';
 import { AppError } from '../errors';
 import { recordProviderStatus } from '../payments/payment-confirmation';
-import type { ChargeRequest, PaymentProvider } from '../payments/payment-provider';
+import type { CardDetails, ChargeRequest, PaymentProvider } from '../payments/payment-provider';
+import { subscribe } from '../subscriptions/subscribe';
 import { ordersRepo, paymentsRepo, type OrderRow, type PaymentRow } from './orders.repo';
 
 export interface PaymentChoice {
@@ -34,6 +35,18 @@ function describeOrder(order: OrderRow): string {
   if (order.service === 'recurring')
     return `Impulso – plano ${order.planId} (mensal) – pedido ${order.purchaseCode}`;
   return `Impulso – ${order.quantity} ${serviceNames[order.service] ?? order.service} – pedido ${order.purchaseCode}`;
+}
+
+/** MM/AA from the form → what providers take (expiry year with four digits). */
+export function toCardDetails(card: CardInput): CardDetails {
+  const [expiryMonth = '', expiryYear = ''] = card.expiry.replace('/', '').match(/.{2}/g) ?? [];
+  return {
+    number: card.number,
+    expiryMonth,
+    expiryYear: `20${expiryYear}`,
+    cvv: card.cvv,
+    holderName: card.holderName,
+  };
 }
 
 function chargeRequest(order: OrderRow, remoteIp: string): ChargeRequest {
@@ -93,6 +106,14 @@ export async function attemptPayment(
   const fail = async (status: 'FAILED' | 'DECLINED') =>
     paymentsRepo.update(db, attempt.id, { status, updatedAt: clock() });
 
+  if (order.service === 'recurring') {
+    return subscribe(deps, order, attempt, {
+      ...request,
+      method: choice.paymentMethod === 'pix' ? 'pix' : 'credit_card',
+      ...(choice.card ? { card: toCardDetails(choice.card) } : {}),
+    });
+  }
+
   if (choice.paymentMethod === 'pix') {
     try {
       const pix = await provider.createPixCharge(request);
@@ -132,20 +153,12 @@ export async function attemptPayment(
     }
   }
 
-  const card = choice.card!;
-  const [expiryMonth = '', expiryYear = ''] = card.expiry.replace('/', '').match(/.{2}/g) ?? [];
   let result;
   try {
     result = await provider.createCardCharge({
       ...request,
       installments: choice.installments,
-      card: {
-        number: card.number,
-        expiryMonth,
-        expiryYear: `20${expiryYear}`,
-        cvv: card.cvv,
-        holderName: card.holderName,
-      },
+      card: toCardDetails(choice.card!),
     });
   } catch (error) {
     // No blind retry after a timeout: the charge may exist; reconciliation settles it.

@@ -51,6 +51,27 @@ export interface HostedCharge {
   checkoutUrl: string;
 }
 
+export interface SubscriptionRequest extends ChargeRequest {
+  method: 'pix' | 'credit_card';
+  card?: CardDetails;
+}
+
+/** The first month's charge of a new subscription (null when the provider has not generated it yet). */
+export type FirstCharge =
+  | {
+      outcome: 'created';
+      providerPaymentId: string;
+      status: string;
+      pix: Omit<PixCharge, 'providerPaymentId' | 'status'> | null;
+    }
+  | { outcome: 'declined'; message: string | null }
+  | null;
+
+export interface SubscriptionResult {
+  providerSubscriptionId: string | null;
+  firstCharge: FirstCharge;
+}
+
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'asaas';
   createPixCharge(request: ChargeRequest): Promise<PixCharge>;
@@ -63,6 +84,9 @@ export interface PaymentProvider {
   ): Promise<HostedCharge>;
   /** The provider's current status word, or null when the provider cannot be asked (sandbox). */
   getStatus(providerPaymentId: string): Promise<string | null>;
+  /** A monthly subscription charged from today (DECISIONS 18); a declined card creates none. */
+  createSubscription(request: SubscriptionRequest): Promise<SubscriptionResult>;
+  cancelSubscription(providerSubscriptionId: string): Promise<void>;
 }
 
 /** Provider statuses that mean the money is ours (reference/payments.md §1.8). */

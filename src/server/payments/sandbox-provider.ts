@@ -56,5 +56,26 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
     async getStatus() {
       return null;
     },
+    async createSubscription(request) {
+      if (request.method === 'credit_card') {
+        const charge = await this.createCardCharge({ ...request, card: request.card!, installments: 1 });
+        if (charge.outcome === 'declined') return { providerSubscriptionId: null, firstCharge: charge };
+        return {
+          providerSubscriptionId: `sandbox_sub_${randomUUID()}`,
+          firstCharge: {
+            outcome: 'created',
+            providerPaymentId: charge.providerPaymentId,
+            status: charge.status,
+            pix: null,
+          },
+        };
+      }
+      const { providerPaymentId, status, ...pix } = await this.createPixCharge(request);
+      return {
+        providerSubscriptionId: `sandbox_sub_${randomUUID()}`,
+        firstCharge: { outcome: 'created', providerPaymentId, status, pix },
+      };
+    },
+    async cancelSubscription() {},
   };
 }

@@ -40,8 +40,11 @@ export interface PaymentView {
   expiresAt: string | null;
 }
 
-/** Where the browser goes after POST /api/orders: 'retry' is an unpaid card order (pay again). */
-export type NextStep = 'pix' | 'success' | 'whatsapp' | 'redirect' | 'retry';
+/**
+ * Where the browser goes after POST /api/orders: 'retry' is an unpaid card order (pay again); 'thanks'
+ * an order whose payment the provider confirms later (a card subscription's first charge, say).
+ */
+export type NextStep = 'pix' | 'success' | 'whatsapp' | 'redirect' | 'retry' | 'thanks';
 
 export interface CreateOrderResponse {
   order: OrderView;

@@ -145,6 +145,82 @@ export function createAsaasProvider(options: AsaasProviderOptions): PaymentProvi
       return { providerPaymentId: payment.id, status: payment.status, checkoutUrl: payment.invoiceUrl };
     },
 
+    async createSubscription(subscription) {
+      const card = subscription.card;
+      const address = subscription.customer.address;
+      const { customer, value, dueDate, description, externalReference } = await base(subscription);
+      let created: { id: string };
+      try {
+        created = (await request(
+          'POST',
+          '/subscriptions',
+          {
+            customer,
+            billingType: subscription.method === 'pix' ? 'PIX' : 'CREDIT_CARD',
+            value,
+            // Today: the first month is charged now (reference §1.10).
+            nextDueDate: dueDate,
+            cycle: 'MONTHLY',
+            description,
+            externalReference,
+            ...(card
+              ? {
+                  creditCard: {
+                    holderName: card.holderName,
+                    number: card.number,
+                    expiryMonth: card.expiryMonth,
+                    expiryYear: card.expiryYear,
+                    ccv: card.cvv,
+                  },
+                  creditCardHolderInfo: {
+                    name: subscription.customer.name,
+                    email: subscription.customer.email,
+                    cpfCnpj: subscription.customer.cpf,
+                    postalCode: address?.cep,
+                    addressNumber: address?.number,
+                    phone: subscription.customer.phone,
+                    mobilePhone: subscription.customer.phone,
+                  },
+                  remoteIp: subscription.remoteIp,
+                }
+              : {}),
+          },
+          { timeoutMs: 60_000 },
+        )) as { id: string };
+      } catch (error) {
+        if (card && error instanceof AsaasRequestError && error.status === 400) {
+          return {
+            providerSubscriptionId: null,
+            firstCharge: { outcome: 'declined', message: error.errors[0]?.description ?? null },
+          };
+        }
+        throw error;
+      }
+      const charges = (await request(
+        'GET',
+        `/subscriptions/${created.id}/payments`,
+      )) as AsaasList<AsaasPayment>;
+      const first = charges.data[0];
+      if (!first) return { providerSubscriptionId: created.id, firstCharge: null };
+      let pix = null;
+      if (subscription.method === 'pix') {
+        const qr = (await request('GET', `/payments/${first.id}/pixQrCode`)) as AsaasPixQrCode;
+        pix = {
+          payload: qr.payload,
+          imageBase64: qr.encodedImage,
+          expiresAt: parseAsaasDate(qr.expirationDate),
+        };
+      }
+      return {
+        providerSubscriptionId: created.id,
+        firstCharge: { outcome: 'created', providerPaymentId: first.id, status: first.status, pix },
+      };
+    },
+
+    async cancelSubscription(providerSubscriptionId) {
+      await request('DELETE', `/subscriptions/${encodeURIComponent(providerSubscriptionId)}`);
+    },
+
     async getStatus(providerPaymentId) {
       const answer = (await request('GET', `/payments/${encodeURIComponent(providerPaymentId)}/status`)) as {
         status: string;

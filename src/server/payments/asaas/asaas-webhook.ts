@@ -1,11 +1,12 @@
 import type { Db } from '../../db/client';
 import { recordProviderStatus } from '../payment-confirmation';
+import { recordSubscriptionCharge } from '../../subscriptions/subscription-charges';
 import { webhookEventsRepo } from '../webhook-events.repo';
 
 interface AsaasWebhookBody {
   id?: unknown;
   event?: unknown;
-  payment?: { id?: unknown; status?: unknown } | null;
+  payment?: { id?: unknown; status?: unknown; subscription?: unknown; billingType?: unknown } | null;
 }
 
 export interface ParsedWebhook {
@@ -31,8 +32,28 @@ export async function applyAsaasEvent(db: Db, event: ParsedWebhook, now: Date): 
         : typeof payment.status === 'string'
           ? payment.status
           : null;
-    if (status)
-      await recordProviderStatus(db, { provider: 'asaas', providerPaymentId: payment.id }, status, now);
+    if (status) {
+      const result = await recordProviderStatus(
+        db,
+        { provider: 'asaas', providerPaymentId: payment.id },
+        status,
+        now,
+      );
+      // A charge we did not create: a subscription's next month (DECISIONS 18).
+      if (result === 'unknown_payment' && typeof payment.subscription === 'string') {
+        await recordSubscriptionCharge(
+          db,
+          'asaas',
+          {
+            providerPaymentId: payment.id,
+            providerSubscriptionId: payment.subscription,
+            status,
+            billingType: typeof payment.billingType === 'string' ? payment.billingType : 'PIX',
+          },
+          now,
+        );
+      }
+    }
   }
   await webhookEventsRepo.markProcessed(db, event.id, now);
 }

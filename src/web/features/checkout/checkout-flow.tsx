@@ -179,6 +179,8 @@ export function CheckoutFlow({ resolved }: { resolved: ResolvedItem }) {
         window.scrollTo(0, 0);
       } else if (response.next === 'success') {
         navigate(`/success?order_id=${response.order.id}`);
+      } else if (response.next === 'thanks') {
+        navigate(`/obrigado?pedido_id=${response.order.id}`);
       } else if (response.next === 'whatsapp') {
         rememberContact({
           orderId: response.order.id,
@@ -238,6 +240,7 @@ export function CheckoutFlow({ resolved }: { resolved: ResolvedItem }) {
           errors={errors}
           totalCents={totalCents}
           settlesOnWhatsapp={settlesOnWhatsapp}
+          recurring={item.type === 'recurring'}
           busyText={busyText}
           failure={failure}
           onChange={setTwo}

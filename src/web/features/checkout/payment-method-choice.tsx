@@ -11,25 +11,29 @@ export const methodTitle = (method: PaymentChoice) => methods.find((m) => m.id =
 export function PaymentMethodChoice({
   onChoose,
   error,
+  recurring,
 }: {
   onChoose: (method: PaymentChoice) => void;
-  error?: string;
+  error?: string | undefined;
+  recurring: boolean;
 }) {
   return (
     <fieldset>
       <legend className="text-base font-bold text-slate-900">Como você quer pagar?</legend>
       <div className="mt-3 grid gap-3 sm:grid-cols-3">
-        {methods.map((method) => (
-          <button
-            key={method.id}
-            type="button"
-            onClick={() => onChoose(method.id)}
-            className="rounded-2xl border-2 border-slate-300 bg-white p-4 text-left hover:border-fuchsia-700 focus-visible:outline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-fuchsia-700"
-          >
-            <span className="block font-bold text-slate-900">{method.title}</span>
-            <span className="block text-sm text-slate-700">{method.text}</span>
-          </button>
-        ))}
+        {methods
+          .filter((method) => !recurring || method.id !== 'debit_card')
+          .map((method) => (
+            <button
+              key={method.id}
+              type="button"
+              onClick={() => onChoose(method.id)}
+              className="rounded-2xl border-2 border-slate-300 bg-white p-4 text-left hover:border-fuchsia-700 focus-visible:outline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-fuchsia-700"
+            >
+              <span className="block font-bold text-slate-900">{method.title}</span>
+              <span className="block text-sm text-slate-700">{method.text}</span>
+            </button>
+          ))}
       </div>
       {error && <p className="mt-2 text-sm font-medium text-red-700">{error}</p>}
     </fieldset>

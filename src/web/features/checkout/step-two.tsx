@@ -13,6 +13,7 @@ export function StepTwo({
   errors,
   totalCents,
   settlesOnWhatsapp,
+  recurring,
   busyText,
   failure,
   onChange,
@@ -23,6 +24,8 @@ export function StepTwo({
   errors: FieldErrors;
   totalCents: number;
   settlesOnWhatsapp: boolean;
+  /** Monthly plans are paid by PIX or credit card (DECISIONS 18). */
+  recurring: boolean;
   busyText: string | null;
   failure: string | null;
   onChange: (values: StepTwoValues) => void;
@@ -53,7 +56,7 @@ export function StepTwo({
           você combina o pagamento com atendimento humano.
         </p>
       ) : values.paymentMethod === '' ? (
-        <PaymentMethodChoice onChoose={chooseMethod} error={errors.paymentMethod} />
+        <PaymentMethodChoice onChoose={chooseMethod} error={errors.paymentMethod} recurring={recurring} />
       ) : (
         <p className="flex flex-wrap items-center gap-3 text-slate-900">
           <span>

@@ -1,0 +1,85 @@
+import type { Db } from '../db/client';
+import { ordersRepo, paymentsRepo } from '../orders/orders.repo';
+import { newPurchaseCode } from '../orders/purchase-code';
+import { recordProviderStatus, type ConfirmationResult } from '../payments/payment-confirmation';
+import { subscriptionsRepo } from './subscriptions.repo';
+
+export interface ProviderCharge {
+  providerPaymentId: string;
+  providerSubscriptionId: string;
+  status: string;
+  billingType: string;
+}
+
+/**
+ * A charge the provider generated for a subscription on its own (every month after the first): it gets
+ * an order of its own, a copy of the first month's, so the operator fulfils and tracks each month
+ * (DECISIONS 18). Keyed by the provider's payment id, so a redelivered webhook creates nothing new.
+ */
+export async function recordSubscriptionCharge(
+  db: Db,
+  provider: string,
+  charge: ProviderCharge,
+  now: Date,
+): Promise<ConfirmationResult> {
+  const subscription = await subscriptionsRepo.findByProviderId(db, provider, charge.providerSubscriptionId);
+  if (!subscription) return 'unknown_payment';
+  const first = await ordersRepo.findById(db, subscription.firstOrderId);
+  if (!first) return 'unknown_payment';
+  // The provider generated the first month's charge after answering: it belongs to the first order.
+  const waiting = await paymentsRepo.latestForOrder(db, first.id);
+  if (waiting?.status === 'AWAITING_CHARGE') {
+    await paymentsRepo.update(db, waiting.id, {
+      providerPaymentId: charge.providerPaymentId,
+      status: 'PENDING',
+      updatedAt: now,
+    });
+    return recordProviderStatus(db, { paymentId: waiting.id }, charge.status, now);
+  }
+  const method = charge.billingType === 'PIX' ? 'pix' : 'credit_card';
+  const order = await ordersRepo.insertUnlessKeyExists(db, {
+    purchaseCode: newPurchaseCode(),
+    service: 'recurring',
+    planId: subscription.planId,
+    quantity: 1,
+    instagram: first.instagram,
+    postLink: null,
+    addOns: [],
+    addOnLinks: {},
+    packageCents: subscription.priceCents,
+    addOnsCents: 0,
+    totalCents: subscription.priceCents,
+    name: first.name,
+    email: first.email,
+    whatsapp: first.whatsapp,
+    cpf: first.cpf,
+    address: first.address,
+    status: 'pendente',
+    paymentStatus: 'unpaid',
+    paymentMethod: method,
+    installments: 1,
+    subscriptionId: subscription.id,
+    idempotencyKey: `${provider}:${charge.providerPaymentId}`,
+    requestHash: 'subscription-charge',
+    createdAt: now,
+    updatedAt: now,
+  });
+  if (order) {
+    await paymentsRepo.insert(db, {
+      orderId: order.id,
+      provider,
+      providerPaymentId: charge.providerPaymentId,
+      method,
+      status: 'PENDING',
+      amountCents: subscription.priceCents,
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+  return recordProviderStatus(
+    db,
+    { provider, providerPaymentId: charge.providerPaymentId },
+    charge.status,
+    now,
+  );
+}

@@ -1,0 +1,34 @@
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../orders/orders.repo';
+import { subscriptions } from '../db/schema';
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+export const subscriptionsRepo = {
+  async insert(db: Executor, row: typeof subscriptions.$inferInsert): Promise<SubscriptionRow> {
+    const [created] = await db.insert(subscriptions).values(row).returning();
+    return created!;
+  },
+  async findByProviderId(db: Executor, provider: string, providerSubscriptionId: string) {
+    const [row] = await db
+      .select()
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.provider, provider),
+          eq(subscriptions.providerSubscriptionId, providerSubscriptionId),
+        ),
+      );
+    return row;
+  },
+  async findById(db: Executor, id: string) {
+    const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
+    return row;
+  },
+  async markCancelled(db: Executor, id: string, now: Date): Promise<void> {
+    await db
+      .update(subscriptions)
+      .set({ status: 'cancelled', cancelledAt: now })
+      .where(eq(subscriptions.id, id));
+  },
+};
