@@ -23,3 +23,12 @@ test('axe finds no violations with the cookie banner and the purchase modal open
   const results = await new AxeBuilder({ page }).include('dialog').analyze();
   expect(results.violations).toEqual([]);
 });
+
+for (const path of ['/checkout?type=followers&amount=1000', '/login', '/cancelado']) {
+  test(`axe finds no violations on ${path}`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+  });
+}

@@ -13,6 +13,7 @@ import { analyticsRoutes } from './analytics/analytics.routes';
 import { createAnalyticsRepo } from './analytics/analytics.repo';
 import { pagesRoutes } from './pages/pages.routes';
 import { ordersRoutes } from './orders/orders.routes';
+import { lookupRoutes } from './orders/lookup';
 import { createOrdersService } from './orders/orders.service';
 import { sandboxRoutes } from './payments/sandbox.routes';
 import { qrCodeRoutes } from './payments/qr-code.routes';
@@ -127,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       cardNeedsAddress: cardNeedsAddress(config.shop),
     }),
   });
+  await server.register(lookupRoutes, { db: database.db, rateLimiter, limits: config.lookupLimits });
   await server.register(qrCodeRoutes, { db: database.db });
   if (config.paymentProvider === 'asaas' || deps.paymentProvider?.name === 'asaas') {
     await server.register(asaasWebhookRoutes, { db: database.db, token: config.asaas.webhookToken, clock });

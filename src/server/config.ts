@@ -24,6 +24,9 @@ const envSchema = z.object({
   /** Secret for hashing client IPs into rate-limit keys; generated per start when unset. */
   RATE_LIMIT_SECRET: z.string().min(16).optional(),
   EVENTS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** Order lookups per 15 minutes, per client IP and per e-mail (purchase codes must not be guessable). */
+  LOOKUP_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  LOOKUP_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'asaas']).default('sandbox'),
   ASAAS_API_URL: z.string().url().default('https://api-sandbox.asaas.com/v3'),
   ASAAS_API_KEY: z.string().optional(),
@@ -80,6 +83,7 @@ export interface Config {
   trustProxy: number;
   rateLimitSecret: string | undefined;
   eventsPerMinute: number;
+  lookupLimits: { perIpPer15Min: number; perEmailPer15Min: number };
   paymentProvider: Env['PAYMENT_PROVIDER'];
   asaas: { apiUrl: string; apiKey: string; webhookToken: string; userAgent: string };
   cardCheckout: Env['CARD_CHECKOUT'];
@@ -117,6 +121,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: e.TRUST_PROXY,
     rateLimitSecret: e.RATE_LIMIT_SECRET,
     eventsPerMinute: e.EVENTS_RATE_LIMIT_PER_MINUTE,
+    lookupLimits: { perIpPer15Min: e.LOOKUP_LIMIT_PER_IP, perEmailPer15Min: e.LOOKUP_LIMIT_PER_EMAIL },
     paymentProvider: e.PAYMENT_PROVIDER,
     asaas: {
       apiUrl: e.ASAAS_API_URL,

@@ -71,6 +71,13 @@ export const messages = {
   processing: 'Processando...',
   sandbox_only: 'Disponível apenas no modo de testes (sandbox).',
 
+  // Lookup (§8)
+  lookup_required: 'E-mail e código de compra são obrigatórios',
+  lookup_not_found: 'Nenhum pedido encontrado para este e-mail e código',
+  lookup_invalid: 'E-mail ou código de compra inválidos',
+  lookup_failed: 'Erro ao consultar pedido. Tente novamente.',
+  lookup_rate_limited: 'Muitas consultas em pouco tempo. Aguarde alguns minutos e tente novamente.',
+
   // 404
   page_not_found: 'Página não encontrada',
 } as const;

@@ -134,6 +134,13 @@ export const routes: readonly PageRoute[] = [
     'CancelledPage',
   ),
   page(
+    '/login',
+    'Consultar Compra',
+    'Consulte o seu pedido com o e-mail e o código de compra.',
+    'features/lookup/lookup-page.tsx',
+    'LookupPage',
+  ),
+  page(
     '*',
     'Página não encontrada',
     'Página não encontrada.',

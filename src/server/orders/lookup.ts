@@ -1,0 +1,79 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { messages } from '../../shared/messages';
+import { lookupSchema, type LookupOrder, type LookupResponse } from '../../shared/schemas/lookup';
+import type { Db } from '../db/client';
+import { orders } from '../db/schema';
+import { AppError } from '../errors';
+import { validate } from '../http/validate';
+import type { RateLimiter } from '../rate-limit/rate-limiter';
+import { toOrderView } from './order-view';
+import type { OrderRow } from './orders.repo';
+
+export interface LookupLimits {
+  perIpPer15Min: number;
+  perEmailPer15Min: number;
+}
+
+function toLookupOrder(order: OrderRow): LookupOrder {
+  const view = toOrderView(order);
+  return {
+    id: view.id,
+    purchaseCode: view.purchaseCode,
+    service: view.service,
+    planId: view.planId,
+    instagram: view.instagram,
+    status: view.status,
+    quantity: view.quantity,
+    totalCents: view.totalCents,
+    createdAt: view.createdAt,
+    paymentMethod: view.paymentMethod,
+    paymentStatus: view.paymentStatus,
+    addOns: view.addOns,
+    note: order.note,
+  };
+}
+
+/**
+ * POST /api/orders/lookup (spec §2 'Order lookup', DECISIONS 7): e-mail + purchase code. A monthly plan's
+ * code also lists the plan's other months. The answer is the same whether or not the e-mail exists, and
+ * attempts are limited per IP and per e-mail, so codes cannot be guessed.
+ */
+export async function lookupRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; rateLimiter: RateLimiter; limits: LookupLimits },
+) {
+  const { db, rateLimiter, limits } = deps;
+  const window = 15 * 60;
+  const limited = (error: unknown) => {
+    if (error instanceof AppError && error.kind === 'rate_limited') {
+      throw new AppError('rate_limited', 'rate_limited', messages.lookup_rate_limited, error.details);
+    }
+    throw error;
+  };
+
+  app.post('/api/orders/lookup', { bodyLimit: 4 * 1024 }, async (request, reply) => {
+    await rateLimiter
+      .hit(`lookup-ip:${rateLimiter.clientKey(request.ip)}`, limits.perIpPer15Min, window)
+      .catch(limited);
+    const { email, code } = validate(lookupSchema, request.body);
+    await rateLimiter
+      .hit(`lookup-email:${rateLimiter.clientKey(email)}`, limits.perEmailPer15Min, window)
+      .catch(limited);
+
+    const [match] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.purchaseCode, code), eq(orders.email, email)));
+    if (!match) throw new AppError('not_found', 'lookup_not_found', messages.lookup_not_found);
+    const found = match.subscriptionId
+      ? await db
+          .select()
+          .from(orders)
+          .where(and(eq(orders.subscriptionId, match.subscriptionId), eq(orders.email, email)))
+          .orderBy(desc(orders.createdAt))
+      : [match];
+    const body: LookupResponse = { success: true, pedidos: found.map(toLookupOrder) };
+    return reply.header('cache-control', 'no-store').send(body);
+  });
+}

@@ -1,0 +1,104 @@
+import { useState, type FormEvent } from 'react';
+import { messages } from '../../../shared/messages';
+import type { LookupOrder, LookupResponse } from '../../../shared/schemas/lookup';
+import { PageShell } from '../../components/layout/page-shell';
+import { TextField } from '../../components/ui/text-field';
+import { buttonPrimary, buttonSecondary, container } from '../../components/ui/styles';
+import { ApiError, api } from '../../lib/api';
+import { useNavigate } from '../../router/router';
+import { LookupResults } from './lookup-results';
+
+/** /login, labelled 'Consultar Compra': e-mail + purchase code (spec §2 'Order lookup'). */
+export function LookupPage() {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [results, setResults] = useState<LookupOrder[] | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!email.trim() || !code.trim()) {
+      setError(messages.lookup_required);
+      return;
+    }
+    setBusy(true);
+    try {
+      // 10 s, then 'Servidor demorou para responder. Tente novamente.' (spec §9).
+      const response = await api.post<LookupResponse>(
+        '/api/orders/lookup',
+        { email, code },
+        { timeoutMs: 10_000 },
+      );
+      if (response.pedidos.length === 1) navigate(`/order/${response.pedidos[0]!.id}`);
+      else if (response.pedidos.length > 1) setResults(response.pedidos);
+      else setError(messages.lookup_not_found);
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : messages.lookup_failed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const reset = () => {
+    setResults(null);
+    setEmail('');
+    setCode('');
+    setError(null);
+  };
+
+  return (
+    <PageShell backLink>
+      <div className={`${container} max-w-xl py-10`}>
+        <h1 className="text-3xl font-extrabold text-slate-900">Consultar Compra</h1>
+        {results ? (
+          <>
+            <p className="mt-3 text-slate-700">Encontramos {results.length} pedidos.</p>
+            <LookupResults orders={results} />
+            <button type="button" onClick={reset} className={`${buttonSecondary} mt-6`}>
+              Nova Consulta
+            </button>
+          </>
+        ) : (
+          <form noValidate onSubmit={submit} className="mt-6 space-y-4">
+            <p className="text-slate-700">
+              Use o e-mail da compra e o código que enviamos para você (ex.: AB2C-D3EF).
+            </p>
+            <TextField
+              id="lookup-email"
+              label="E-mail"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              value={email}
+              onValue={setEmail}
+            />
+            <TextField
+              id="lookup-code"
+              label="Código de compra"
+              autoCapitalize="characters"
+              autoComplete="off"
+              value={code}
+              onValue={(v) => setCode(v.toUpperCase())}
+              maxLength={12}
+              placeholder="XXXX-XXXX"
+            />
+            {error && (
+              <p
+                role="alert"
+                className="rounded-lg bg-red-50 p-3 font-medium text-red-900 ring-1 ring-red-200"
+              >
+                {error}
+              </p>
+            )}
+            <button type="submit" className={`${buttonPrimary} w-full`} disabled={busy}>
+              {busy ? 'Consultando...' : 'Consultar'}
+            </button>
+          </form>
+        )}
+      </div>
+    </PageShell>
+  );
+}
