@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orders, webhookEvents } from '../src/server/db/schema';
 import { startFakeAsaas, type FakeAsaas } from './fake-asaas/fake-asaas-server';
+import { createAsaasClient } from '../src/server/payments/asaas/asaas-client';
+import { createAsaasProvider } from '../src/server/payments/asaas/asaas-provider';
+import { refundOrder } from '../src/server/payments/refunds';
 import { approvedCard, declinedCard, newKey, orderRequest } from './helpers/order-request';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -149,6 +152,23 @@ describe('asaas adapter against the fake Asaas API', () => {
         successUrl: expect.stringContaining(`/obrigado?pedido_id=${res.json().order.id}`),
       },
     });
+  });
+});
+
+describe('refunds', () => {
+  it('refunds a paid card order at Asaas and marks it Reembolsado', async () => {
+    const { order } = (
+      await createOrder(orderRequest({ paymentMethod: 'credit_card', card: approvedCard, address }))
+    ).json();
+    const provider = createAsaasProvider({
+      request: createAsaasClient({ baseUrl: fake.url, apiKey: fake.apiKey, userAgent: 'Impulso' }),
+      publicUrl: 'http://localhost',
+      clock: () => new Date(),
+    });
+    await refundOrder({ db: app.database.db, provider, clock: () => new Date() }, order.id);
+    const [row] = await app.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row!.paymentStatus).toBe('refunded');
+    expect(lastRequest('POST', '/v3/payments/').path).toMatch(/\/refund$/);
   });
 });
 

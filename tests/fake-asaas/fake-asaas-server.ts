@@ -176,6 +176,19 @@ export async function startFakeAsaas(apiKey = '$aact_hmlg_test_key'): Promise<Fa
         return send(200, { deleted: true, id: subscription.id });
       }
     }
+    const refund = /^\/payments\/([^/]+)\/refund$/.exec(path);
+    if (req.method === 'POST' && refund) {
+      const payment = payments.get(refund[1]!);
+      if (!payment) return send(404, error('not_found', 'Cobrança não encontrada.'));
+      if (!['RECEIVED', 'CONFIRMED'].includes(payment.status)) {
+        return send(
+          400,
+          error('invalid_action', 'Só é possível estornar cobranças recebidas ou confirmadas.'),
+        );
+      }
+      payment.status = 'REFUNDED';
+      return send(200, { object: 'payment', ...payment });
+    }
     const match = /^\/payments\/([^/]+)\/(pixQrCode|status)$/.exec(path);
     if (req.method === 'GET' && match) {
       const payment = payments.get(match[1]!);

@@ -87,6 +87,8 @@ export interface PaymentProvider {
   /** A monthly subscription charged from today (DECISIONS 18); a declined card creates none. */
   createSubscription(request: SubscriptionRequest): Promise<SubscriptionResult>;
   cancelSubscription(providerSubscriptionId: string): Promise<void>;
+  /** Full refund when `amountCents` is omitted; the confirmation arrives as a status (REFUNDED). */
+  refund(providerPaymentId: string, amountCents?: number): Promise<{ status: string }>;
 }
 
 /** Provider statuses that mean the money is ours (reference/payments.md §1.8). */

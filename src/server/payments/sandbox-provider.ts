@@ -77,5 +77,8 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
       };
     },
     async cancelSubscription() {},
+    async refund() {
+      return { status: 'REFUNDED' };
+    },
   };
 }

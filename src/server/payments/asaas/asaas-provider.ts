@@ -217,6 +217,15 @@ export function createAsaasProvider(options: AsaasProviderOptions): PaymentProvi
       };
     },
 
+    async refund(providerPaymentId, amountCents) {
+      const refunded = (await request(
+        'POST',
+        `/payments/${encodeURIComponent(providerPaymentId)}/refund`,
+        amountCents === undefined ? {} : { value: reais(amountCents) },
+      )) as AsaasPayment;
+      return { status: refunded.status };
+    },
+
     async cancelSubscription(providerSubscriptionId) {
       await request('DELETE', `/subscriptions/${encodeURIComponent(providerSubscriptionId)}`);
     },
