@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { hotStatements } from './hot-statements';
 import { orders, payments } from '../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -25,13 +26,8 @@ export const ordersRepo = {
     return row;
   },
   /** Undefined when an order with the same idempotency key exists already. */
-  async insertUnlessKeyExists(db: Executor, order: NewOrder): Promise<OrderRow | undefined> {
-    const [row] = await db
-      .insert(orders)
-      .values(order)
-      .onConflictDoNothing({ target: orders.idempotencyKey })
-      .returning();
-    return row;
+  async insertUnlessKeyExists(db: Db, order: NewOrder): Promise<OrderRow | undefined> {
+    return hotStatements(db).insertOrder(order);
   },
   async update(db: Executor, id: string, changes: Partial<NewOrder>): Promise<void> {
     await db.update(orders).set(changes).where(eq(orders.id, id));

@@ -10,6 +10,7 @@ import { recordProviderStatus } from '../payments/payment-confirmation';
 import type { CardDetails, ChargeRequest, PaymentProvider } from '../payments/payment-provider';
 import { subscribe } from '../subscriptions/subscribe';
 import { ordersRepo, paymentsRepo, type OrderRow, type PaymentRow } from './orders.repo';
+import { hotStatements } from './hot-statements';
 
 export interface PaymentChoice {
   paymentMethod: 'pix' | 'credit_card' | 'debit_card';
@@ -80,7 +81,7 @@ export async function attemptPayment(
   const { db, provider, clock } = deps;
   let attempt: PaymentRow;
   try {
-    attempt = await paymentsRepo.insert(db, {
+    attempt = await hotStatements(db).insertAttempt({
       orderId: order.id,
       provider: provider.name,
       providerPaymentId: `attempt_${randomUUID()}`,
@@ -117,7 +118,7 @@ export async function attemptPayment(
   if (choice.paymentMethod === 'pix') {
     try {
       const pix = await provider.createPixCharge(request);
-      const payment = await paymentsRepo.update(db, attempt.id, {
+      const payment = await hotStatements(db).storePix(attempt.id, {
         providerPaymentId: pix.providerPaymentId,
         status: pix.status,
         pixPayload: pix.payload,
