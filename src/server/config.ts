@@ -19,6 +19,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: optionalUrl,
   DATA_DIR: z.string().default('./data'),
+  /** PostgreSQL connections per app instance. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   /** Hops of reverse proxies to trust for the client IP (X-Forwarded-For). 0 = none. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** Secret for hashing client IPs into rate-limit keys; generated per start when unset. */
@@ -80,6 +82,7 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   databaseUrl: string | undefined;
   dataDir: string;
+  databasePoolSize: number;
   trustProxy: number;
   rateLimitSecret: string | undefined;
   eventsPerMinute: number;
@@ -118,6 +121,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: e.LOG_LEVEL,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     trustProxy: e.TRUST_PROXY,
     rateLimitSecret: e.RATE_LIMIT_SECRET,
     eventsPerMinute: e.EVENTS_RATE_LIMIT_PER_MINUTE,

@@ -13,6 +13,7 @@ async function main() {
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: path.resolve(config.dataDir, 'pglite'),
+    poolSize: config.databasePoolSize,
     migrationsFolder: path.join(root, 'drizzle'),
   });
   await database.migrate();

@@ -11,7 +11,8 @@ import { AppError } from '../errors';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { toOrderView, toPaymentView } from './order-view';
 import { ordersRepo, paymentsRepo, type NewOrder, type OrderRow, type PaymentRow } from './orders.repo';
-import { attemptPayment, type PaymentChoice } from './payment-attempt';
+import { attemptPayment, newAttemptId, type PaymentChoice } from './payment-attempt';
+import { insertOrderWithAttempt } from './hot-statements';
 import { newPurchaseCode } from './purchase-code';
 
 export interface OrdersServiceDeps {
@@ -113,10 +114,13 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   }
 
   /** The new order, or undefined when its idempotency key was used already. */
-  async function insertWithCode(values: Omit<NewOrder, 'purchaseCode'>): Promise<OrderRow | undefined> {
+  async function insertWithCode<T>(
+    values: Omit<NewOrder, 'purchaseCode'>,
+    insert: (order: NewOrder) => Promise<T>,
+  ): Promise<T> {
     for (let tries = 0; ; tries++) {
       try {
-        return await ordersRepo.insertUnlessKeyExists(db, { ...values, purchaseCode: newPurchaseCode() });
+        return await insert({ ...values, purchaseCode: newPurchaseCode() });
       } catch (error) {
         if (tries < 5 && isUniqueViolation(error, 'orders_purchase_code_idx')) continue;
         throw error;
@@ -166,8 +170,9 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       const now = clock();
       const { settlesOnWhatsapp, ...fields } = priced;
       // Stored before any payment call: a provider failure loses nothing (the order stays pendente). The
-      // unique idempotency key decides, in the same statement, whether this is a new order or a replay.
-      const order = await insertWithCode({
+      // unique idempotency key decides, in the same statement, whether this is a new order or a replay;
+      // an order to be paid now gets its payment attempt recorded in that statement too.
+      const values: Omit<NewOrder, 'purchaseCode'> = {
         ...fields,
         instagram: input.instagram,
         name: input.name,
@@ -183,13 +188,26 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         requestHash: hash,
         createdAt: now,
         updatedAt: now,
-      });
-      if (!order) {
+      };
+      const replayExisting = async () => {
         const existing = (await ordersRepo.findByIdempotencyKey(db, context.idempotencyKey))!;
         return replay(existing, hash, choice, context.remoteIp);
+      };
+      if (settlesOnWhatsapp) {
+        const order = await insertWithCode(values, (o) => ordersRepo.insertUnlessKeyExists(db, o));
+        if (!order) return replayExisting();
+        return { order: toOrderView(order), payment: null, next: 'whatsapp' };
       }
-      if (settlesOnWhatsapp) return { order: toOrderView(order), payment: null, next: 'whatsapp' };
-      const attempt = await attemptPayment(deps, order, choice, context.remoteIp);
+      const created = await insertWithCode(values, (o) =>
+        insertOrderWithAttempt(db, o, {
+          provider: deps.provider.name,
+          providerPaymentId: newAttemptId(),
+          method: input.paymentMethod,
+        }),
+      );
+      if (!created) return replayExisting();
+      const { order } = created;
+      const attempt = await attemptPayment(deps, order, choice, context.remoteIp, created.attempt);
       // A PIX attempt leaves the stored order as inserted; a card may have paid it, so read it again.
       if (attempt.next === 'pix')
         return { order: toOrderView(order), payment: toPaymentView(attempt.payment), next: 'pix' };

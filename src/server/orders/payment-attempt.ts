@@ -38,6 +38,9 @@ function describeOrder(order: OrderRow): string {
   return `Impulso – ${order.quantity} ${serviceNames[order.service] ?? order.service} – pedido ${order.purchaseCode}`;
 }
 
+/** A placeholder provider id while the provider is being called. */
+export const newAttemptId = () => `attempt_${randomUUID()}`;
+
 /** MM/AA from the form → what providers take (expiry year with four digits). */
 export function toCardDetails(card: CardInput): CardDetails {
   const [expiryMonth = '', expiryYear = ''] = card.expiry.replace('/', '').match(/.{2}/g) ?? [];
@@ -77,18 +80,22 @@ export async function attemptPayment(
   order: OrderRow,
   choice: PaymentChoice,
   remoteIp: string,
+  /** Recorded with the order itself, for a new order. */
+  recorded?: PaymentRow,
 ): Promise<{ payment: PaymentRow; next: NextStep }> {
   const { db, provider, clock } = deps;
   let attempt: PaymentRow;
   try {
-    attempt = await hotStatements(db).insertAttempt({
-      orderId: order.id,
-      provider: provider.name,
-      providerPaymentId: `attempt_${randomUUID()}`,
-      method: choice.paymentMethod,
-      status: 'CREATING',
-      amountCents: order.totalCents,
-    });
+    attempt =
+      recorded ??
+      (await hotStatements(db).insertAttempt({
+        orderId: order.id,
+        provider: provider.name,
+        providerPaymentId: newAttemptId(),
+        method: choice.paymentMethod,
+        status: 'CREATING',
+        amountCents: order.totalCents,
+      }));
   } catch (error) {
     if (isUniqueViolation(error, 'payments_one_attempt_idx')) {
       throw new AppError('conflict', 'payment_in_progress', messages.processing_payment);
