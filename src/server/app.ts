@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
+import cookie from '@fastify/cookie';
 import { z } from 'zod';
 import { pt } from 'zod/locales';
 import type { Config } from './config';
@@ -13,6 +14,11 @@ import { analyticsRoutes } from './analytics/analytics.routes';
 import { createAnalyticsRepo } from './analytics/analytics.repo';
 import { pagesRoutes } from './pages/pages.routes';
 import { ordersRoutes } from './orders/orders.routes';
+import { accountsRoutes } from './accounts/accounts.routes';
+import { createAccountsService } from './accounts/accounts.service';
+import { createJobRunner, type JobRunner } from './jobs/job-queue';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './email/mailer';
+import { emailJobHandlers, queueOrderReceipts } from './email/email-jobs';
 import { lookupRoutes } from './orders/lookup';
 import { createOrdersService } from './orders/orders.service';
 import { sandboxRoutes } from './payments/sandbox.routes';
@@ -35,6 +41,8 @@ export interface AppDeps {
   clock?: () => Date;
   /** Defaults to the provider named by the configuration. */
   paymentProvider?: PaymentProvider;
+  /** Defaults to SMTP when SMTP_URL is set, else the outbox table. */
+  mailer?: Mailer;
   /** The built web app; absent in API-only tests. */
   web?: { clientDir: string; renderer: PageRenderer };
 }
@@ -43,6 +51,8 @@ export interface App {
   server: FastifyInstance;
   rateLimiter: RateLimiter;
   reconciler: Reconciler;
+  jobs: JobRunner;
+  mailer: Mailer;
   /** Resolves when no handler is running: a client that hung up does not stop its handler's queries. */
   idle(): Promise<void>;
 }
@@ -108,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     while (running.size > 0) await new Promise((resolve) => setTimeout(resolve, 20));
   };
 
+  await server.register(cookie);
   server.setErrorHandler(handleError);
   server.setNotFoundHandler((_request, _reply) => {
     throw new AppError('not_found', 'not_found');
@@ -118,6 +129,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const rateLimiter = createRateLimiter(database.db, clock, config.rateLimitSecret);
   const paymentProvider = deps.paymentProvider ?? createPaymentProvider(config, clock);
   await server.register(ordersRoutes, {
+    db: database.db,
+    clock,
     service: createOrdersService({
       db: database.db,
       provider: paymentProvider,
@@ -133,6 +146,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (config.paymentProvider === 'asaas' || deps.paymentProvider?.name === 'asaas') {
     await server.register(asaasWebhookRoutes, { db: database.db, token: config.asaas.webhookToken, clock });
   }
+  const mailer =
+    deps.mailer ??
+    (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(database.db));
+  const shopLinks = { name: config.shop.name, publicUrl: config.publicUrl };
+  await server.register(accountsRoutes, {
+    db: database.db,
+    service: createAccountsService({ db: database.db, clock, shop: shopLinks }),
+    rateLimiter,
+    clock,
+  });
+  const jobs = createJobRunner({
+    db: database.db,
+    handlers: emailJobHandlers({ db: database.db, mailer, shop: shopLinks }),
+    clock,
+    log: server.log,
+    before: (now) => queueOrderReceipts(database.db, now),
+  });
   const reconciler = createReconciler({
     db: database.db,
     provider: paymentProvider,
@@ -156,5 +186,5 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await server.register(pagesRoutes, { renderer: deps.web.renderer });
   }
 
-  return { server, rateLimiter, reconciler, idle };
+  return { server, rateLimiter, reconciler, jobs, mailer, idle };
 }

@@ -29,6 +29,9 @@ const envSchema = z.object({
   /** Order lookups per 15 minutes, per client IP and per e-mail (purchase codes must not be guessable). */
   LOOKUP_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   LOOKUP_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  /** smtp(s)://user:pass@host:port — unset: e-mails go to the outbox table. */
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().min(3).default('Impulso <nao-responda@impulso.example>'),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'asaas']).default('sandbox'),
   ASAAS_API_URL: z.string().url().default('https://api-sandbox.asaas.com/v3'),
   ASAAS_API_KEY: z.string().optional(),
@@ -88,6 +91,8 @@ export interface Config {
   eventsPerMinute: number;
   lookupLimits: { perIpPer15Min: number; perEmailPer15Min: number };
   paymentProvider: Env['PAYMENT_PROVIDER'];
+  smtpUrl: string | undefined;
+  mailFrom: string;
   asaas: { apiUrl: string; apiKey: string; webhookToken: string; userAgent: string };
   cardCheckout: Env['CARD_CHECKOUT'];
   reconcileIntervalSeconds: number;
@@ -127,6 +132,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     eventsPerMinute: e.EVENTS_RATE_LIMIT_PER_MINUTE,
     lookupLimits: { perIpPer15Min: e.LOOKUP_LIMIT_PER_IP, perEmailPer15Min: e.LOOKUP_LIMIT_PER_EMAIL },
     paymentProvider: e.PAYMENT_PROVIDER,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     asaas: {
       apiUrl: e.ASAAS_API_URL,
       apiKey: e.ASAAS_API_KEY ?? '',

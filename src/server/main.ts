@@ -27,7 +27,7 @@ async function main() {
   });
   await renderer.warm();
 
-  const { server, rateLimiter, reconciler, idle } = await buildApp({
+  const { server, rateLimiter, reconciler, jobs, idle } = await buildApp({
     config,
     database,
     web: { clientDir, renderer },
@@ -37,6 +37,7 @@ async function main() {
   }, 60_000);
   purge.unref();
   reconciler.start();
+  jobs.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -45,6 +46,7 @@ async function main() {
     server.log.info({ signal }, 'shutting down: finishing in-flight requests');
     clearInterval(purge);
     reconciler.stop();
+    jobs.stop();
     // A request that never ends must not keep a deploy waiting forever.
     setTimeout(() => process.exit(1), 15_000).unref();
     await server.close();

@@ -78,6 +78,20 @@ export const messages = {
   lookup_failed: 'Erro ao consultar pedido. Tente novamente.',
   lookup_rate_limited: 'Muitas consultas em pouco tempo. Aguarde alguns minutos e tente novamente.',
 
+  // Accounts (§8 'Signup', issue 4)
+  email_taken: 'Este e-mail já está cadastrado. Tente fazer login.',
+  password_too_short: 'A senha deve ter pelo menos 6 caracteres',
+  passwords_differ: 'As senhas não coincidem',
+  password_required: 'Senha é obrigatória',
+  signup_done: 'Conta criada com sucesso! Redirecionando para o dashboard...',
+  signup_done_sign_in: 'Conta criada com sucesso! Faça login para continuar.',
+  login_failed: 'E-mail ou senha incorretos.',
+  login_rate_limited: 'Muitas tentativas de login. Aguarde alguns minutos e tente novamente.',
+  token_invalid: 'Link inválido ou expirado. Peça um novo.',
+  reset_requested: 'Se houver uma conta com este e-mail, enviamos um link para redefinir a senha.',
+  password_changed: 'Senha alterada! Faça login com a nova senha.',
+  email_verified: 'E-mail confirmado!',
+
   // 404
   page_not_found: 'Página não encontrada',
 } as const;

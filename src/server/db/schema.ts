@@ -80,6 +80,10 @@ export const orders = pgTable(
     paymentFlag: text('payment_flag'),
     /** Monthly plans: every month's order points at its subscription (DECISIONS 18). */
     subscriptionId: uuid('subscription_id'),
+    /** The customer account signed in when the order was placed, if any. */
+    userId: uuid('user_id'),
+    /** When the 'pedido recebido' e-mail was queued (a poller picks up orders without one). */
+    receiptQueuedAt: timestamp('receipt_queued_at', { withTimezone: true }),
     idempotencyKey: text('idempotency_key').notNull(),
     requestHash: text('request_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -91,6 +95,10 @@ export const orders = pgTable(
     uniqueIndex('orders_idempotency_key_idx').on(t.idempotencyKey),
     index('orders_created_at_idx').on(t.createdAt),
     index('orders_email_idx').on(t.email),
+    index('orders_user_idx').on(t.userId),
+    index('orders_receipt_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.receiptQueuedAt} is null`),
   ],
 );
 
@@ -161,4 +169,73 @@ export const subscriptions = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('subscriptions_provider_id_idx').on(t.provider, t.providerSubscriptionId)],
+);
+
+/** Customer accounts (DECISIONS 19, 20): argon2id hashes, e-mail lower-cased. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_idx').on(t.email)],
+);
+
+/** Opaque session tokens, stored only as their SHA-256 (a leaked table opens no session). */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Single-use tokens sent by e-mail: e-mail verification and password reset. */
+export const emailTokens = pgTable('email_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  purpose: text('purpose').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** Background work, polled with FOR UPDATE SKIP LOCKED by every instance (ARCHITECTURE). */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    lastError: text('last_error'),
+  },
+  (t) => [index('jobs_due_idx').on(t.doneAt, t.runAt)],
+);
+
+/** Where e-mails go when no SMTP server is configured: readable in development and by the tests. */
+export const outboxEmails = pgTable(
+  'outbox_emails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('outbox_emails_to_idx').on(t.to, t.createdAt)],
 );

@@ -30,6 +30,7 @@ const orderColumns = [
   'paymentMethod',
   'installments',
   'subscriptionId',
+  'userId',
   'idempotencyKey',
   'requestHash',
   'createdAt',

@@ -4,10 +4,15 @@ import { createOrderSchema, payOrderSchema } from '../../shared/schemas/checkout
 import { AppError } from '../errors';
 import { validate } from '../http/validate';
 import type { OrdersService } from './orders.service';
+import type { Db } from '../db/client';
+import { sessionCookie, sessionUser } from '../accounts/session';
 
 const idempotencyKeyPattern = /^[A-Za-z0-9_-]{8,100}$/;
 
-export async function ordersRoutes(app: FastifyInstance, deps: { service: OrdersService }) {
+export async function ordersRoutes(
+  app: FastifyInstance,
+  deps: { service: OrdersService; db: Db; clock: () => Date },
+) {
   const { service } = deps;
 
   app.post('/api/orders', async (request, reply) => {
@@ -16,7 +21,15 @@ export async function ordersRoutes(app: FastifyInstance, deps: { service: Orders
       throw new AppError('invalid_input', 'idempotency_key_required', messages.idempotency_key_required);
     }
     const input = validate(createOrderSchema, request.body);
-    const result = await service.create(input, { idempotencyKey: key, remoteIp: request.ip });
+    // Only a request that carries a session cookie pays for the session lookup.
+    const user = request.cookies[sessionCookie]
+      ? await sessionUser(deps.db, request, deps.clock())
+      : undefined;
+    const result = await service.create(input, {
+      idempotencyKey: key,
+      remoteIp: request.ip,
+      userId: user?.id ?? null,
+    });
     return reply.status(201).send(result);
   });
 

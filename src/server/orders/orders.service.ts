@@ -160,7 +160,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   return {
     async create(
       input: CreateOrderInput,
-      context: { idempotencyKey: string; remoteIp: string },
+      context: { idempotencyKey: string; remoteIp: string; userId?: string | null },
     ): Promise<CreateOrderResponse> {
       const priced = priceOrder(input, deps.unavailablePackages);
       const choice: PaymentChoice = input;
@@ -186,6 +186,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         installments: settlesOnWhatsapp ? 1 : input.installments,
         idempotencyKey: context.idempotencyKey,
         requestHash: hash,
+        userId: context.userId ?? null,
         createdAt: now,
         updatedAt: now,
       };

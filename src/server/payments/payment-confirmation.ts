@@ -1,6 +1,7 @@
 import type { Db } from '../db/client';
 import { ordersRepo, paymentsRepo, type PaymentRow } from '../orders/orders.repo';
 import { paidProviderStatuses } from './payment-provider';
+import { enqueue } from '../jobs/job-queue';
 
 export type ConfirmationResult = 'transitioned' | 'already_paid' | 'status_recorded' | 'unknown_payment';
 
@@ -47,6 +48,8 @@ export async function recordProviderStatus(
       paidAt: now,
       updatedAt: now,
     });
+    // In the same transaction: the e-mail is queued exactly when the order became paid.
+    await enqueue(tx, 'payment_confirmed_email', { orderId: order.id });
     return 'transitioned';
   });
 }

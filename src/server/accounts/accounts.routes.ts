@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import { messages } from '../../shared/messages';
+import {
+  loginSchema,
+  resetConfirmSchema,
+  resetRequestSchema,
+  signupSchema,
+  verifyEmailSchema,
+} from '../../shared/schemas/accounts';
+import type { Db } from '../db/client';
+import { AppError } from '../errors';
+import { validate } from '../http/validate';
+import type { RateLimiter } from '../rate-limit/rate-limiter';
+import { toAccountUser, type AccountsService } from './accounts.service';
+import { clearSessionCookie, sessionCookie, sessionUser, setSessionCookie } from './session';
+
+export async function accountsRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; service: AccountsService; rateLimiter: RateLimiter; clock: () => Date },
+) {
+  const { db, service, rateLimiter, clock } = deps;
+  const window = 15 * 60;
+  const limit = async (key: string, max: number) => {
+    try {
+      await rateLimiter.hit(key, max, window);
+    } catch (error) {
+      if (error instanceof AppError && error.kind === 'rate_limited') {
+        throw new AppError('rate_limited', 'rate_limited', messages.login_rate_limited, error.details);
+      }
+      throw error;
+    }
+  };
+  const requireUser = async (request: Parameters<typeof sessionUser>[1]) => {
+    const user = await sessionUser(db, request, clock());
+    if (!user) throw new AppError('unauthenticated', 'unauthenticated');
+    return user;
+  };
+
+  app.post('/api/auth/signup', async (request, reply) => {
+    await limit(`signup-ip:${rateLimiter.clientKey(request.ip)}`, 20);
+    const input = validate(signupSchema, request.body);
+    const { user, token } = await service.signup(input);
+    setSessionCookie(reply, request, token);
+    return reply.status(201).send({ user });
+  });
+
+  app.post('/api/auth/login', async (request, reply) => {
+    await limit(`login-ip:${rateLimiter.clientKey(request.ip)}`, 30);
+    const input = validate(loginSchema, request.body);
+    await limit(`login-email:${rateLimiter.clientKey(input.email)}`, 10);
+    const { user, token } = await service.login(input);
+    setSessionCookie(reply, request, token);
+    return reply.send({ user });
+  });
+
+  app.post('/api/auth/logout', async (request, reply) => {
+    await service.logout(request.cookies[sessionCookie]);
+    clearSessionCookie(reply, request);
+    return reply.send({ ok: true });
+  });
+
+  app.get('/api/auth/me', async (request, reply) => {
+    const user = await requireUser(request);
+    return reply.header('cache-control', 'no-store').send({ user: toAccountUser(user) });
+  });
+
+  app.post('/api/auth/verify-email', async (request, reply) => {
+    await service.verifyEmail(validate(verifyEmailSchema, request.body).token);
+    return reply.send({ ok: true, message: messages.email_verified });
+  });
+
+  app.post('/api/auth/verify-email/resend', async (request, reply) => {
+    await service.resendVerification(await requireUser(request));
+    return reply.status(202).send({ ok: true });
+  });
+
+  app.post('/api/auth/password-reset', async (request, reply) => {
+    await limit(`reset-ip:${rateLimiter.clientKey(request.ip)}`, 10);
+    await service.requestReset(validate(resetRequestSchema, request.body).email);
+    return reply.status(202).send({ ok: true, message: messages.reset_requested });
+  });
+
+  app.post('/api/auth/password-reset/confirm', async (request, reply) => {
+    const input = validate(resetConfirmSchema, request.body);
+    await service.confirmReset(input.token, input.password);
+    return reply.send({ ok: true, message: messages.password_changed });
+  });
+
+  app.get('/api/account/orders', async (request, reply) => {
+    const user = await requireUser(request);
+    return reply
+      .header('cache-control', 'no-store')
+      .send({ user: toAccountUser(user), orders: await service.orders(user) });
+  });
+}

@@ -1,0 +1,110 @@
+import { formatDateTime } from '../../shared/dates';
+import { formatBRL, formatInteger } from '../../shared/money';
+import { formatPurchaseCode } from '../../shared/orders';
+import { findPlan, findProduct } from '../../shared/pricing';
+import type { PlanId, ProductId } from '../../shared/catalogue';
+import type { Email } from './mailer';
+
+// Transactional e-mails in pt-BR, HTML and plain text (issue 4).
+
+const escape = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+interface Shop {
+  name: string;
+  publicUrl: string;
+}
+
+function layout(shop: Shop, title: string, paragraphs: string[], action?: { label: string; url: string }) {
+  const html = `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#0f172a;max-width:560px;margin:auto;padding:16px">
+<h1 style="font-size:22px">${escape(title)}</h1>
+${paragraphs.map((p) => `<p style="font-size:16px;line-height:1.5">${escape(p)}</p>`).join('\n')}
+${action ? `<p><a href="${escape(action.url)}" style="display:inline-block;background:#a21caf;color:#fff;padding:12px 20px;border-radius:999px;text-decoration:none;font-weight:bold">${escape(action.label)}</a></p>` : ''}
+<p style="font-size:13px;color:#475569">${escape(shop.name)} · Nunca pedimos a senha do seu Instagram.</p>
+</body></html>`;
+  const text = [
+    title,
+    '',
+    ...paragraphs,
+    ...(action ? ['', `${action.label}: ${action.url}`] : []),
+    '',
+    shop.name,
+  ].join('\n');
+  return { html, text };
+}
+
+export interface OrderForEmail {
+  id: string;
+  purchaseCode: string;
+  email: string;
+  name: string;
+  service: string;
+  planId: string | null;
+  quantity: number;
+  totalCents: number;
+  createdAt: Date;
+}
+
+function serviceTitle(order: OrderForEmail) {
+  if (order.service === 'recurring') return `Plano ${findPlan(order.planId as PlanId).name} (mensal)`;
+  return `${formatInteger(order.quantity)} ${findProduct(order.service as ProductId).unitLabel}`;
+}
+
+export function orderReceivedEmail(shop: Shop, order: OrderForEmail, pixPayload: string | null): Email {
+  const code = formatPurchaseCode(order.purchaseCode);
+  const { html, text } = layout(
+    shop,
+    `Recebemos o seu pedido ${code}`,
+    [
+      `Olá, ${order.name.split(' ')[0]}! Seu pedido foi registrado em ${formatDateTime(order.createdAt)}.`,
+      `Código de compra: ${code} (use-o com este e-mail em Consultar Compra).`,
+      `Serviço: ${serviceTitle(order)} · Total: ${formatBRL(order.totalCents)}.`,
+      ...(pixPayload ? ['Ainda falta pagar. PIX copia e cola:', pixPayload] : []),
+    ],
+    { label: 'Ver meu pedido', url: `${shop.publicUrl}/order/${order.id}` },
+  );
+  return { to: order.email, subject: `Pedido ${code} recebido – ${shop.name}`, html, text };
+}
+
+export function paymentConfirmedEmail(shop: Shop, order: OrderForEmail): Email {
+  const code = formatPurchaseCode(order.purchaseCode);
+  const { html, text } = layout(
+    shop,
+    `Pagamento confirmado – pedido ${code}`,
+    [
+      `Recebemos o pagamento de ${formatBRL(order.totalCents)} do pedido ${code} (${serviceTitle(order)}).`,
+      'O processamento começa em 1 a 24 horas. Mantenha o perfil público e o @ sem mudanças até o fim da entrega.',
+    ],
+    { label: 'Acompanhar o pedido', url: `${shop.publicUrl}/order/${order.id}` },
+  );
+  return { to: order.email, subject: `Pagamento confirmado – pedido ${code}`, html, text };
+}
+
+export function verifyEmail(shop: Shop, to: string, name: string, token: string): Email {
+  const { html, text } = layout(
+    shop,
+    'Confirme o seu e-mail',
+    [`Olá, ${name.split(' ')[0]}! Confirme este e-mail para ver no painel os pedidos feitos com ele.`],
+    {
+      label: 'Confirmar e-mail',
+      url: `${shop.publicUrl}/verificar-email?token=${encodeURIComponent(token)}`,
+    },
+  );
+  return { to, subject: `Confirme o seu e-mail – ${shop.name}`, html, text };
+}
+
+export function passwordResetEmail(shop: Shop, to: string, token: string): Email {
+  const { html, text } = layout(
+    shop,
+    'Redefinir a sua senha',
+    [
+      'Recebemos um pedido para redefinir a sua senha. O link vale por 1 hora e pode ser usado uma vez.',
+      'Se não foi você, ignore este e-mail.',
+    ],
+    {
+      label: 'Criar nova senha',
+      url: `${shop.publicUrl}/redefinir-senha?token=${encodeURIComponent(token)}`,
+    },
+  );
+  return { to, subject: `Redefinição de senha – ${shop.name}`, html, text };
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { messages } from '../messages';
+import { emailSchema } from './lead';
+import { sanitiseText } from './checkout';
+
+const password = z.string({ error: messages.password_required }).min(6, messages.password_too_short).max(200);
+const accountEmail = z
+  .string({ error: messages.checkout_email_required })
+  .trim()
+  .min(1, messages.checkout_email_required)
+  .pipe(emailSchema);
+
+/** /signup (spec §5 'Signup'). */
+export const signupSchema = z
+  .object({
+    name: z
+      .string({ error: messages.name_required })
+      .transform(sanitiseText)
+      .pipe(z.string().min(1, messages.name_required).max(120)),
+    email: accountEmail,
+    password,
+    confirmPassword: z.string({ error: messages.password_required }),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: messages.passwords_differ,
+  });
+
+export const loginSchema = z.object({
+  email: accountEmail,
+  password: z.string({ error: messages.password_required }).min(1, messages.password_required).max(200),
+});
+
+export const resetRequestSchema = z.object({ email: accountEmail });
+
+export const resetConfirmSchema = z
+  .object({ token: z.string().min(20).max(100), password, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: messages.passwords_differ,
+  });
+
+export const verifyEmailSchema = z.object({ token: z.string().min(20).max(100) });
+
+export interface AccountUser {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+}
+
+export interface AccountOrder {
+  id: string;
+  purchaseCode: string;
+  service: 'followers' | 'likes' | 'views' | 'recurring';
+  planId: string | null;
+  quantity: number;
+  totalCents: number;
+  status: import('../orders').OrderStatus;
+  paymentStatus: import('../orders').PaymentStatus;
+  createdAt: string;
+}

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { createTestApp, type TestApp } from './helpers/test-app';
+import { newKey, orderRequest } from './helpers/order-request';
+
+// A real SMTP server, started by the test: the app sends through nodemailer over a socket.
+const received: Array<{ to: string[]; raw: string }> = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  onData(stream, session, callback) {
+    let raw = '';
+    stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    stream.on('end', () => {
+      received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+      callback();
+    });
+  },
+});
+
+let app: TestApp;
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const { port } = smtp.server.address() as AddressInfo;
+  app = await createTestApp({
+    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    MAIL_FROM: 'Impulso <loja@impulso.example>',
+  });
+});
+afterAll(async () => {
+  await app.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+it('delivers the order e-mail with the purchase code over SMTP', async () => {
+  expect(app.mailer.kind).toBe('smtp');
+  const { order } = (
+    await app.server.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { 'idempotency-key': newKey() },
+      payload: orderRequest({ email: 'smtp@exemplo.com' }),
+    })
+  ).json();
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  await app.jobs.drain();
+  const mail = received.find((m) => m.to.includes('smtp@exemplo.com'));
+  expect(mail).toBeDefined();
+  expect(mail!.raw).toContain('From: Impulso <loja@impulso.example>');
+  expect(mail!.raw).toContain(order.purchaseCode);
+});
