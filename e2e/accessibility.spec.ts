@@ -24,7 +24,7 @@ test('axe finds no violations with the cookie banner and the purchase modal open
   expect(results.violations).toEqual([]);
 });
 
-for (const path of ['/checkout?type=followers&amount=1000', '/login', '/cancelado']) {
+for (const path of ['/checkout?type=followers&amount=1000', '/login', '/cancelado', '/signup']) {
   test(`axe finds no violations on ${path}`, async ({ page }) => {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -11,7 +11,7 @@ test.describe('order lookup (/login)', () => {
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByRole('button', { name: /^PIX/ }).click();
     await page.getByLabel('Nome completo').fill('Bia Lima');
-    await page.getByLabel('E-mail').fill('bia@exemplo.com');
+    await page.getByLabel('E-mail', { exact: true }).fill('bia@exemplo.com');
     await page.getByLabel('CPF').fill('24971563792');
     await page.getByRole('button', { name: 'Gerar QR Code PIX' }).click();
     const code = (await page.getByText(/^Pedido [2-9A-Z]{4}-[2-9A-Z]{4}/).textContent())!.match(
@@ -20,7 +20,7 @@ test.describe('order lookup (/login)', () => {
 
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: 'Consultar Compra' })).toBeVisible();
-    await page.getByLabel('E-mail').fill('BIA@exemplo.com');
+    await page.getByLabel('E-mail', { exact: true }).fill('BIA@exemplo.com');
     await page.getByLabel('Código de compra').fill(code.toLowerCase().replace('-', ''));
     await page.getByRole('button', { name: 'Consultar' }).click();
     await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}$/);
@@ -32,7 +32,7 @@ test.describe('order lookup (/login)', () => {
     await page.getByRole('button', { name: 'Consultar' }).click();
     await expect(page.getByRole('alert')).toHaveText('E-mail e código de compra são obrigatórios');
 
-    await page.getByLabel('E-mail').fill('ninguem@exemplo.com');
+    await page.getByLabel('E-mail', { exact: true }).fill('ninguem@exemplo.com');
     await page.getByLabel('Código de compra').fill('ZZZZ-ZZZZ');
     await page.getByRole('button', { name: 'Consultar' }).click();
     await expect(page.getByRole('alert')).toHaveText('Nenhum pedido encontrado para este e-mail e código');

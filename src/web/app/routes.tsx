@@ -140,6 +140,22 @@ export const routes: readonly PageRoute[] = [
     'features/lookup/lookup-page.tsx',
     'LookupPage',
   ),
+  page('/signup', 'Criar conta', 'Crie a sua conta.', 'features/accounts/signup-page.tsx', 'SignupPage'),
+  page('/dashboard', 'Meu painel', 'Seus pedidos.', 'features/accounts/dashboard-page.tsx', 'DashboardPage'),
+  page(
+    '/verificar-email',
+    'Confirmação de e-mail',
+    'Confirme o seu e-mail.',
+    'features/accounts/verify-email-page.tsx',
+    'VerifyEmailPage',
+  ),
+  page(
+    '/redefinir-senha',
+    'Nova senha',
+    'Crie uma nova senha.',
+    'features/accounts/reset-password-page.tsx',
+    'ResetPasswordPage',
+  ),
   page(
     '*',
     'Página não encontrada',

@@ -7,6 +7,7 @@ import { buttonPrimary, buttonSecondary, container } from '../../components/ui/s
 import { ApiError, api } from '../../lib/api';
 import { useNavigate } from '../../router/router';
 import { LookupResults } from './lookup-results';
+import { SignInForm } from '../accounts/sign-in-form';
 
 /** /login, labelled 'Consultar Compra': e-mail + purchase code (spec §2 'Order lookup'). */
 export function LookupPage() {
@@ -98,6 +99,7 @@ export function LookupPage() {
             </button>
           </form>
         )}
+        {!results && <SignInForm />}
       </div>
     </PageShell>
   );

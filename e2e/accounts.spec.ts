@@ -1,0 +1,87 @@
+import { expect, test } from './fixtures';
+
+test.describe('customer accounts', () => {
+  test('/dashboard without a session goes to /login', async ({ page }) => {
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Entrar na minha conta' })).toBeVisible();
+  });
+
+  test('signup validation messages', async ({ page }) => {
+    await page.goto('/signup');
+    await page.getByRole('button', { name: 'Criar conta' }).click();
+    await expect(page.getByText('Nome completo é obrigatório')).toBeVisible();
+    await expect(page.getByText('E-mail é obrigatório')).toBeVisible();
+    await page.getByLabel('Senha', { exact: true }).fill('12345');
+    await page.getByLabel('Confirmar senha').fill('123456');
+    await page.getByRole('button', { name: 'Criar conta' }).click();
+    await expect(page.getByText('A senha deve ter pelo menos 6 caracteres')).toBeVisible();
+    await page.getByLabel('Senha', { exact: true }).fill('1234567');
+    await page.getByRole('button', { name: 'Criar conta' }).click();
+    await expect(page.getByText('As senhas não coincidem')).toBeVisible();
+  });
+
+  test('signup → dashboard with own orders; sign out and in again; duplicate e-mail', async ({ page }) => {
+    const email = `conta-${Date.now()}@exemplo.com`;
+    await page.goto('/signup');
+    await page.getByLabel('Nome completo').fill('Carla Dias');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Senha', { exact: true }).fill('segredo123');
+    await page.getByLabel('Confirmar senha').fill('segredo123');
+    await page.getByRole('button', { name: 'Criar conta' }).click();
+    await expect(
+      page.getByText('Conta criada com sucesso! Redirecionando para o dashboard...'),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Olá, Carla!' })).toBeVisible();
+    await expect(page.getByText('Nenhum pedido encontrado')).toBeVisible();
+
+    // An order placed while signed in shows on the dashboard.
+    await page.goto('/checkout?type=followers&amount=500');
+    await page.getByLabel('Seu @ do Instagram').fill('carla.dias');
+    await page.getByLabel('Seu WhatsApp').fill('31988887777');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByRole('button', { name: /^PIX/ }).click();
+    await page.getByLabel('Nome completo').fill('Carla Dias');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('CPF').fill('12345678909');
+    await page.getByRole('button', { name: 'Gerar QR Code PIX' }).click();
+    await expect(page.getByRole('heading', { name: 'Pague com PIX' })).toBeVisible();
+    await page.goto('/dashboard');
+    const row = page.getByRole('row', { name: /500 seguidores/ });
+    await expect(row).toContainText('R$ 45,90');
+    await expect(row).toContainText('Pendente');
+
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel('E-mail da conta').fill(email);
+    await page.getByLabel('Senha').fill('errada');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByRole('alert')).toHaveText('E-mail ou senha incorretos.');
+    await page.getByLabel('Senha').fill('segredo123');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('row', { name: /500 seguidores/ })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await page.goto('/signup');
+    await page.getByLabel('Nome completo').fill('Outra Pessoa');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Senha', { exact: true }).fill('segredo123');
+    await page.getByLabel('Confirmar senha').fill('segredo123');
+    await page.getByRole('button', { name: 'Criar conta' }).click();
+    await expect(page.getByText('Este e-mail já está cadastrado. Tente fazer login.')).toBeVisible();
+  });
+
+  test('Esqueci minha senha answers without telling whether the e-mail exists', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Esqueci minha senha' }).click();
+    await page.getByLabel('E-mail da conta').fill('qualquer@exemplo.com');
+    await page.getByRole('button', { name: 'Enviar link' }).click();
+    await expect(page.getByRole('status')).toHaveText(
+      'Se houver uma conta com este e-mail, enviamos um link para redefinir a senha.',
+    );
+  });
+});

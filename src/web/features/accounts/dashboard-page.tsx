@@ -1,0 +1,130 @@
+import { useEffect, useState } from 'react';
+import { formatDate } from '../../../shared/dates';
+import { formatBRL } from '../../../shared/money';
+import { orderStatusLabels, paymentStatusLabels } from '../../../shared/orders';
+import type { AccountOrder, AccountUser } from '../../../shared/schemas/accounts';
+import { PageShell } from '../../components/layout/page-shell';
+import { buttonSecondary, container } from '../../components/ui/styles';
+import { ApiError, api } from '../../lib/api';
+import { Link } from '../../router/link';
+import { useNavigate } from '../../router/router';
+import { serviceTitle } from '../orders/order-details';
+
+/** /dashboard: greeting, profile and the account's orders; without a session, /login (spec §4). */
+export function DashboardPage() {
+  const navigate = useNavigate();
+  const [data, setData] = useState<{ user: AccountUser; orders: AccountOrder[] } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [resent, setResent] = useState(false);
+
+  useEffect(() => {
+    api
+      .get<{ user: AccountUser; orders: AccountOrder[] }>('/api/account/orders')
+      .then(setData)
+      .catch((caught: unknown) => {
+        if (caught instanceof ApiError && caught.status === 401) navigate('/login', { replace: true });
+        else setError(caught instanceof Error ? caught.message : 'Erro ao carregar os pedidos.');
+      });
+  }, [navigate]);
+
+  const signOut = async () => {
+    await api.post('/api/auth/logout', {}).catch(() => undefined);
+    navigate('/login');
+  };
+
+  return (
+    <PageShell backLink>
+      <div className={`${container} max-w-3xl py-10`}>
+        {!data && !error && <p className="text-slate-700">Carregando…</p>}
+        {error && (
+          <p role="alert" className="text-red-800">
+            {error}
+          </p>
+        )}
+        {data && (
+          <>
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h1 className="text-3xl font-extrabold text-slate-900">Olá, {data.user.name.split(' ')[0]}!</h1>
+              <button type="button" onClick={signOut} className={buttonSecondary}>
+                Sair
+              </button>
+            </div>
+            <section
+              aria-labelledby="perfil"
+              className="mt-6 rounded-2xl bg-slate-50 p-5 ring-1 ring-slate-200"
+            >
+              <h2 id="perfil" className="font-bold text-slate-900">
+                Seu perfil
+              </h2>
+              <p className="mt-2 text-slate-800">{data.user.name}</p>
+              <p className="text-slate-800">
+                {data.user.email} · {data.user.emailVerified ? 'e-mail confirmado' : 'e-mail não confirmado'}
+              </p>
+              {!data.user.emailVerified && (
+                <p className="mt-2 text-sm text-slate-700">
+                  Confirme o e-mail para ver aqui os pedidos feitos com ele antes de criar a conta.{' '}
+                  <button
+                    type="button"
+                    className="font-semibold text-fuchsia-800 underline"
+                    onClick={() =>
+                      api
+                        .post('/api/auth/verify-email/resend', {})
+                        .then(() => setResent(true))
+                        .catch(() => undefined)
+                    }
+                  >
+                    {resent ? 'Link enviado!' : 'Reenviar link'}
+                  </button>
+                </p>
+              )}
+            </section>
+            <h2 className="mt-8 text-xl font-bold text-slate-900">Seus pedidos</h2>
+            {data.orders.length === 0 ? (
+              <p className="mt-3 text-slate-700">Nenhum pedido encontrado</p>
+            ) : (
+              <div className="mt-3 overflow-x-auto">
+                <table className="w-full text-left text-sm">
+                  <thead>
+                    <tr className="border-b border-slate-300 text-slate-700">
+                      <th scope="col" className="py-2 pr-3">
+                        Data
+                      </th>
+                      <th scope="col" className="py-2 pr-3">
+                        Serviço
+                      </th>
+                      <th scope="col" className="py-2 pr-3">
+                        Valor
+                      </th>
+                      <th scope="col" className="py-2">
+                        Status
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.orders.map((order) => (
+                      <tr key={order.id} className="border-b border-slate-200">
+                        <td className="py-2 pr-3">{formatDate(new Date(order.createdAt))}</td>
+                        <td className="py-2 pr-3">
+                          <Link
+                            to={`/order/${order.id}`}
+                            className="font-semibold text-fuchsia-800 underline"
+                          >
+                            {serviceTitle(order)}
+                          </Link>
+                        </td>
+                        <td className="py-2 pr-3">{formatBRL(order.totalCents)}</td>
+                        <td className="py-2">
+                          {orderStatusLabels[order.status]} · {paymentStatusLabels[order.paymentStatus]}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </>
+        )}
+      </div>
+    </PageShell>
+  );
+}

@@ -1,0 +1,66 @@
+import { useState, type FormEvent } from 'react';
+import { messages } from '../../../shared/messages';
+import { PageShell } from '../../components/layout/page-shell';
+import { TextField } from '../../components/ui/text-field';
+import { buttonPrimary, container } from '../../components/ui/styles';
+import { ApiError, api } from '../../lib/api';
+import { Link } from '../../router/link';
+import { useSearchParams } from '../../router/router';
+
+/** /redefinir-senha?token=… from the reset e-mail (single use, 1 hour). */
+export function ResetPasswordPage() {
+  const token = useSearchParams().get('token') ?? '';
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirm] = useState('');
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (password.length < 6) return setResult({ ok: false, text: messages.password_too_short });
+    if (password !== confirmPassword) return setResult({ ok: false, text: messages.passwords_differ });
+    try {
+      await api.post('/api/auth/password-reset/confirm', { token, password, confirmPassword });
+      setResult({ ok: true, text: messages.password_changed });
+    } catch (error) {
+      setResult({ ok: false, text: error instanceof ApiError ? error.message : messages.internal });
+    }
+  };
+  return (
+    <PageShell backLink>
+      <div className={`${container} max-w-md py-10`}>
+        <h1 className="text-3xl font-extrabold text-slate-900">Nova senha</h1>
+        <form noValidate onSubmit={submit} className="mt-6 space-y-4">
+          <TextField
+            id="reset-password"
+            label="Nova senha"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onValue={setPassword}
+          />
+          <TextField
+            id="reset-confirm"
+            label="Confirmar nova senha"
+            type="password"
+            autoComplete="new-password"
+            value={confirmPassword}
+            onValue={setConfirm}
+          />
+          {result && (
+            <p
+              role={result.ok ? 'status' : 'alert'}
+              className={result.ok ? 'text-green-900' : 'text-red-800'}
+            >
+              {result.text}
+            </p>
+          )}
+          <button type="submit" className={`${buttonPrimary} w-full`}>
+            Salvar nova senha
+          </button>
+        </form>
+        <Link to="/login" className="mt-4 inline-block font-semibold text-fuchsia-800 underline">
+          Entrar
+        </Link>
+      </div>
+    </PageShell>
+  );
+}

@@ -1,0 +1,110 @@
+import { useState, type FormEvent } from 'react';
+import { messages } from '../../../shared/messages';
+import { signupSchema } from '../../../shared/schemas/accounts';
+import { PageShell } from '../../components/layout/page-shell';
+import { TextField } from '../../components/ui/text-field';
+import { buttonPrimary, container } from '../../components/ui/styles';
+import { ApiError, api } from '../../lib/api';
+import { Link } from '../../router/link';
+import { useNavigate } from '../../router/router';
+import { issuesToErrors, type FieldErrors } from '../checkout/checkout-form-state';
+
+/** /signup (spec §2, §5, §8 'Signup'): signed in at once, then the dashboard after 1.5 s. */
+export function SignupPage() {
+  const navigate = useNavigate();
+  const [values, setValues] = useState({ name: '', email: '', password: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const set = (patch: Partial<typeof values>) => setValues((v) => ({ ...v, ...patch }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const result = signupSchema.safeParse(values);
+    const next = result.success ? {} : issuesToErrors(result.error.issues);
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    setBusy(true);
+    try {
+      await api.post('/api/auth/signup', values);
+      setDone(true);
+      window.setTimeout(() => navigate('/dashboard'), 1500);
+    } catch (error) {
+      if (error instanceof ApiError && error.field) setErrors({ [error.field]: error.message });
+      else setFailure(`Erro no cadastro: ${error instanceof Error ? error.message : messages.internal}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <PageShell backLink>
+      <div className={`${container} max-w-md py-10`}>
+        <h1 className="text-3xl font-extrabold text-slate-900">Criar conta</h1>
+        {done ? (
+          <p
+            role="status"
+            className="mt-6 rounded-2xl bg-green-50 p-4 font-semibold text-green-900 ring-1 ring-green-200"
+          >
+            {messages.signup_done}
+          </p>
+        ) : (
+          <form noValidate onSubmit={submit} className="mt-6 space-y-4">
+            <TextField
+              id="signup-name"
+              label="Nome completo"
+              autoComplete="name"
+              value={values.name}
+              onValue={(name) => set({ name })}
+              error={errors.name}
+            />
+            <TextField
+              id="signup-email"
+              label="E-mail"
+              type="email"
+              autoComplete="email"
+              value={values.email}
+              onValue={(email) => set({ email })}
+              error={errors.email}
+            />
+            <TextField
+              id="signup-password"
+              label="Senha"
+              type="password"
+              autoComplete="new-password"
+              value={values.password}
+              onValue={(password) => set({ password })}
+              error={errors.password}
+              hint="Pelo menos 6 caracteres."
+            />
+            <TextField
+              id="signup-confirm"
+              label="Confirmar senha"
+              type="password"
+              autoComplete="new-password"
+              value={values.confirmPassword}
+              onValue={(confirmPassword) => set({ confirmPassword })}
+              error={errors.confirmPassword}
+            />
+            {failure && (
+              <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-900 ring-1 ring-red-200">
+                {failure}
+              </p>
+            )}
+            <button type="submit" className={`${buttonPrimary} w-full`} disabled={busy}>
+              {busy ? 'Criando conta...' : 'Criar conta'}
+            </button>
+            <p className="text-sm text-slate-700">
+              Já tem conta?{' '}
+              <Link to="/login" className="font-semibold text-fuchsia-800 underline">
+                Entrar
+              </Link>
+            </p>
+          </form>
+        )}
+      </div>
+    </PageShell>
+  );
+}

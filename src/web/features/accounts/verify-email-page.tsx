@@ -1,0 +1,39 @@
+import { useEffect, useState } from 'react';
+import { messages } from '../../../shared/messages';
+import { PageShell } from '../../components/layout/page-shell';
+import { container } from '../../components/ui/styles';
+import { ApiError, api } from '../../lib/api';
+import { Link } from '../../router/link';
+import { useSearchParams } from '../../router/router';
+
+/** /verificar-email?token=… from the verification e-mail. */
+export function VerifyEmailPage() {
+  const token = useSearchParams().get('token');
+  const [state, setState] = useState<{ ok: boolean; text: string } | null>(null);
+  useEffect(() => {
+    if (!token) return setState({ ok: false, text: messages.token_invalid });
+    api
+      .post('/api/auth/verify-email', { token })
+      .then(() => setState({ ok: true, text: messages.email_verified }))
+      .catch((error: unknown) =>
+        setState({ ok: false, text: error instanceof ApiError ? error.message : messages.internal }),
+      );
+  }, [token]);
+  return (
+    <PageShell backLink>
+      <div className={`${container} max-w-md py-10`}>
+        <h1 className="text-3xl font-extrabold text-slate-900">Confirmação de e-mail</h1>
+        {state ? (
+          <p role={state.ok ? 'status' : 'alert'} className="mt-6 text-lg text-slate-800">
+            {state.text}
+          </p>
+        ) : (
+          <p className="mt-6 text-slate-700">Confirmando…</p>
+        )}
+        <Link to="/dashboard" className="mt-4 inline-block font-semibold text-fuchsia-800 underline">
+          Ir para o painel
+        </Link>
+      </div>
+    </PageShell>
+  );
+}
