@@ -25,15 +25,15 @@ const get = (url: string, cookie?: string) =>
 const signup = (email: string, password = 'segredo123') =>
   post('/api/auth/signup', { name: 'Joana Lima', email, password, confirmPassword: password });
 
-async function lastEmailTo(to: string) {
+/** The newest e-mail to `to` whose subject starts with `subject` (jobs may run in any order). */
+async function lastEmailTo(to: string, subject: string) {
   await app.jobs.drain();
-  const [email] = await app.database.db
+  const emails = await app.database.db
     .select()
     .from(outboxEmails)
     .where(eq(outboxEmails.to, to))
-    .orderBy(desc(outboxEmails.createdAt))
-    .limit(1);
-  return email;
+    .orderBy(desc(outboxEmails.createdAt));
+  return emails.find((e) => e.subject.startsWith(subject));
 }
 const tokenIn = (text: string, path: string) =>
   new URL(text.match(new RegExp(`https?://\\S+${path}\\?token=\\S+`))![0]).searchParams.get('token')!;
@@ -146,7 +146,7 @@ describe('dashboard orders', () => {
     const cookie = sessionCookieOf(await signup(email));
     expect((await get('/api/account/orders', cookie)).json().orders).toEqual([]);
 
-    const verification = await lastEmailTo(email);
+    const verification = await lastEmailTo(email, 'Confirme o seu e-mail');
     expect(verification!.subject).toContain('Confirme o seu e-mail');
     const token = tokenIn(verification!.text, '/verificar-email');
     expect((await post('/api/auth/verify-email', { token })).statusCode).toBe(200);
@@ -178,7 +178,10 @@ describe('password reset', () => {
     const unknown = await post('/api/auth/password-reset', { email: 'ninguem@exemplo.com' });
     expect(known.statusCode).toBe(202);
     expect(known.json()).toEqual(unknown.json());
-    const token = tokenIn((await lastEmailTo('esqueci@exemplo.com'))!.text, '/redefinir-senha');
+    const token = tokenIn(
+      (await lastEmailTo('esqueci@exemplo.com', 'Redefinição de senha'))!.text,
+      '/redefinir-senha',
+    );
 
     const first = await post('/api/auth/password-reset/confirm', {
       token,
@@ -253,13 +256,13 @@ describe('order e-mails (outbox)', () => {
       })
     ).json();
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    const received = await lastEmailTo('recibo@exemplo.com');
+    const received = await lastEmailTo('recibo@exemplo.com', 'Pedido');
     expect(received!.subject).toBe(`Pedido ${order.purchaseCode} recebido – Impulso`);
     expect(received!.text).toContain(payment.pixPayload);
     expect(received!.html).toContain(`/order/${order.id}`);
 
     await app.server.inject({ method: 'POST', url: `/api/sandbox/payments/${payment.id}/confirm` });
-    const confirmed = await lastEmailTo('recibo@exemplo.com');
+    const confirmed = await lastEmailTo('recibo@exemplo.com', 'Pagamento confirmado');
     expect(confirmed!.subject).toBe(`Pagamento confirmado – pedido ${order.purchaseCode}`);
   });
 });
