@@ -15,6 +15,7 @@ import { createAnalyticsRepo } from './analytics/analytics.repo';
 import { pagesRoutes } from './pages/pages.routes';
 import { ordersRoutes } from './orders/orders.routes';
 import { accountsRoutes } from './accounts/accounts.routes';
+import { adminRoutes } from './admin/admin.routes';
 import { createAccountsService } from './accounts/accounts.service';
 import { createJobRunner, type JobRunner } from './jobs/job-queue';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './email/mailer';
@@ -155,6 +156,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     service: createAccountsService({ db: database.db, clock, shop: shopLinks }),
     rateLimiter,
     clock,
+  });
+  await server.register(adminRoutes, {
+    db: database.db,
+    clock,
+    adminEmail: config.adminEmail,
+    provider: paymentProvider,
+    rateLimiter,
   });
   const jobs = createJobRunner({
     db: database.db,

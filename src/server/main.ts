@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
 import { loadPageRenderer } from './pages/page-renderer';
+import { ensureInitialAdmin } from './admin/admin-account';
 
 // The only module that reads the environment, opens the database and listens.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -17,6 +18,15 @@ async function main() {
     migrationsFolder: path.join(root, 'drizzle'),
   });
   await database.migrate();
+  if (database.kind === 'pglite') {
+    const initial = await ensureInitialAdmin(database.db, config.adminEmail, new Date());
+    if (initial) {
+      console.warn(
+        `Senha inicial do administrador ${config.adminEmail}: ${initial}\n` +
+          'Ela aparece só desta vez. Troque com: npm run admin:create -- --email <e-mail> --password <senha>',
+      );
+    }
+  }
 
   const clientDir = path.join(root, 'dist/client');
   const renderer = await loadPageRenderer({

@@ -45,3 +45,15 @@ export function formatDateTime(date: Date): string {
 export function saoPauloDay(date: Date): string {
   return isoDayFormat.format(date);
 }
+
+/** São Paulo midnight at the start of 'YYYY-MM-DD' (Brazil has had no daylight saving since 2019). */
+export function saoPauloMidnight(day: string): Date {
+  return new Date(`${day}T00:00:00-03:00`);
+}
+
+/** 'YYYY-MM-DD' moved by whole days. */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}

@@ -92,6 +92,19 @@ export const messages = {
   password_changed: 'Senha alterada! Faça login com a nova senha.',
   email_verified: 'E-mail confirmado!',
 
+  // Admin login (§8)
+  admin_wrong_credentials: '❌ E-mail ou senha incorretos. Tentativa {n}/5. Verifique suas credenciais.',
+  admin_too_many: '❌ Muitas tentativas de login. Acesso bloqueado por 5 minutos.',
+  admin_blocked: '❌ Acesso bloqueado. Tente novamente em {n} segundos.',
+  admin_not_allowed: '❌ Acesso não autorizado. Apenas administradores têm permissão.',
+  admin_credentials_required: '❌ Credenciais inválidas. Verifique e-mail e senha.',
+
+  // Admin panel (§8)
+  admin_load_failed: 'Erro ao carregar dados do painel. Tente recarregar a página.',
+  admin_status_failed: 'Erro ao atualizar status do pedido',
+  admin_payment_status_failed: 'Erro ao atualizar status de pagamento',
+  admin_note_failed: 'Erro ao salvar observação',
+
   // 404
   page_not_found: 'Página não encontrada',
 } as const;

@@ -239,3 +239,28 @@ export const outboxEmails = pgTable(
   },
   (t) => [index('outbox_emails_to_idx').on(t.to, t.createdAt)],
 );
+
+/** Failed sign-ins per key (an account or an IP): the admin lock of spec §4, kept on the server. */
+export const loginFailures = pgTable('login_failures', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Who changed what on an order, and when (the operator panel's audit trail). */
+export const orderAudit = pgTable(
+  'order_audit',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    actor: text('actor').notNull(),
+    field: text('field').notNull(),
+    oldValue: text('old_value'),
+    newValue: text('new_value'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_audit_order_idx').on(t.orderId, t.createdAt)],
+);

@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { setAdminPassword } from './admin-account';
+
+// `npm run admin:create -- --email admin@loja.com.br --password '…'`: sets the admin's password.
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' } } });
+const config = loadConfig();
+const email = values.email?.trim().toLowerCase();
+if (!email || !values.password) {
+  console.error('Uso: npm run admin:create -- --email <e-mail> --password <senha>');
+  process.exit(2);
+}
+if (email !== config.adminEmail) {
+  console.error(
+    `O e-mail precisa ser o ADMIN_EMAIL configurado (${config.adminEmail}). Ajuste ADMIN_EMAIL e repita.`,
+  );
+  process.exit(2);
+}
+if (values.password.length < 10) {
+  console.error('Use uma senha de pelo menos 10 caracteres para o administrador.');
+  process.exit(2);
+}
+const database = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: path.resolve(config.dataDir, 'pglite'),
+  migrationsFolder: path.join(root, 'drizzle'),
+});
+await database.migrate();
+await setAdminPassword(database.db, email, values.password, new Date());
+await database.close();
+console.log(`Senha do administrador ${email} definida.`);

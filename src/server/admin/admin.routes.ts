@@ -1,0 +1,174 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { messages } from '../../shared/messages';
+import {
+  adminListSchema,
+  adminLoginSchema,
+  adminOrderUpdateSchema,
+  adminFiltersSchema,
+} from '../../shared/schemas/admin';
+import { clearSessionCookie, sessionCookie, sessionUser, setSessionCookie } from '../accounts/session';
+import { accountsRepo, type UserRow } from '../accounts/accounts.repo';
+import { hashToken } from '../accounts/tokens';
+import type { Db } from '../db/client';
+import { AppError } from '../errors';
+import { validate } from '../http/validate';
+import { paymentsRepo } from '../orders/orders.repo';
+import { recordProviderStatus } from '../payments/payment-confirmation';
+import type { PaymentProvider } from '../payments/payment-provider';
+import type { RateLimiter } from '../rate-limit/rate-limiter';
+import { cancelSubscription } from '../subscriptions/subscriptions.service';
+import { createAdminLogin } from './admin-login';
+import { ordersCsv, updateOrder } from './admin-orders';
+import { adminRepo } from './admin.repo';
+import { periodRange } from './periods';
+
+export interface AdminDeps {
+  db: Db;
+  clock: () => Date;
+  adminEmail: string;
+  provider: PaymentProvider;
+  rateLimiter: RateLimiter;
+}
+
+type Handler = (request: FastifyRequest, reply: FastifyReply, admin: UserRow) => Promise<unknown>;
+
+interface AdminRoute {
+  method: 'GET' | 'POST' | 'PATCH';
+  url: string;
+  handler: Handler;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const orderId = (request: FastifyRequest) => {
+  const id = (request.params as { id: string }).id;
+  if (!uuidPattern.test(id)) throw new AppError('not_found', 'order_not_found', messages.order_not_found);
+  return id;
+};
+
+/**
+ * Every operator endpoint, checked on the server (DECISIONS 21): 401 without a session, 403 for any
+ * session that is not ADMIN_EMAIL's. Exported so a test can walk the whole table.
+ */
+export function adminRouteTable(deps: AdminDeps): AdminRoute[] {
+  const { db, clock } = deps;
+  const filtersOf = (request: FastifyRequest) => {
+    const f = validate(adminFiltersSchema, request.query);
+    return { range: periodRange(f.period, clock(), f.from, f.to), q: f.q, status: f.status };
+  };
+  return [
+    {
+      method: 'GET',
+      url: '/api/admin/session',
+      handler: async (_request, reply, admin) => reply.send({ email: admin.email }),
+    },
+    {
+      method: 'GET',
+      url: '/api/admin/dashboard',
+      handler: async (request, reply) => {
+        const filters = filtersOf(request);
+        const funnel = await adminRepo.funnel(db, filters.range);
+        const metrics = await adminRepo.metrics(db, filters, funnel.checkout);
+        return reply.header('cache-control', 'no-store').send({ metrics, funnel });
+      },
+    },
+    {
+      method: 'GET',
+      url: '/api/admin/orders',
+      handler: async (request, reply) => {
+        const query = validate(adminListSchema, request.query);
+        const filters = {
+          range: periodRange(query.period, clock(), query.from, query.to),
+          q: query.q,
+          status: query.status,
+        };
+        const { rows, total } = await adminRepo.list(db, filters, query);
+        return reply
+          .header('cache-control', 'no-store')
+          .send({ orders: rows, total, page: query.page, pageSize: query.pageSize });
+      },
+    },
+    {
+      method: 'GET',
+      url: '/api/admin/orders.csv',
+      handler: async (request, reply) => {
+        const rows = await adminRepo.all(db, filtersOf(request), 100_000);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header(
+            'content-disposition',
+            `attachment; filename="pedidos-${clock().toISOString().slice(0, 10)}.csv"`,
+          )
+          .send(ordersCsv(rows));
+      },
+    },
+    {
+      method: 'PATCH',
+      url: '/api/admin/orders/:id',
+      handler: async (request, reply, admin) => {
+        const update = validate(adminOrderUpdateSchema, request.body);
+        return reply.send({ order: await updateOrder(db, orderId(request), update, admin.email, clock()) });
+      },
+    },
+    {
+      method: 'GET',
+      url: '/api/admin/orders/:id/audit',
+      handler: async (request, reply) => reply.send({ audit: await adminRepo.audit(db, orderId(request)) }),
+    },
+    {
+      method: 'POST',
+      url: '/api/admin/orders/:id/simulate-payment',
+      handler: async (request, reply) => {
+        if (deps.provider.name !== 'sandbox')
+          throw new AppError('forbidden', 'sandbox_only', messages.sandbox_only);
+        const payment = await paymentsRepo.latestForOrder(db, orderId(request));
+        if (!payment)
+          throw new AppError('conflict', 'no_payment', 'Este pedido não tem cobrança para simular.');
+        return reply.send({
+          result: await recordProviderStatus(db, { paymentId: payment.id }, 'RECEIVED', clock()),
+        });
+      },
+    },
+    {
+      method: 'POST',
+      url: '/api/admin/subscriptions/:id/cancel',
+      handler: async (request, reply) => {
+        await cancelSubscription({ db, provider: deps.provider, clock }, orderId(request));
+        return reply.send({ ok: true });
+      },
+    },
+  ];
+}
+
+export async function adminRoutes(app: FastifyInstance, deps: AdminDeps) {
+  const { db, clock, adminEmail, rateLimiter } = deps;
+  const login = createAdminLogin({ db, clock, adminEmail });
+
+  app.post('/api/admin/login', async (request, reply) => {
+    const { email, password } = validate(adminLoginSchema, request.body);
+    const { token, email: signedIn } = await login.login(email, password, rateLimiter.clientKey(request.ip));
+    setSessionCookie(reply, request, token);
+    return reply.send({ email: signedIn });
+  });
+
+  app.post('/api/admin/logout', async (request, reply) => {
+    const token = request.cookies[sessionCookie];
+    if (token) await accountsRepo.deleteSession(db, hashToken(token));
+    clearSessionCookie(reply, request);
+    return reply.send({ ok: true });
+  });
+
+  for (const route of adminRouteTable(deps)) {
+    app.route({
+      method: route.method,
+      url: route.url,
+      handler: async (request, reply) => {
+        const user = await sessionUser(db, request, clock());
+        if (!user) throw new AppError('unauthenticated', 'unauthenticated');
+        // The allow-list is read on every request: changing ADMIN_EMAIL revokes the old admin at once.
+        if (user.email !== adminEmail)
+          throw new AppError('forbidden', 'forbidden', messages.admin_not_allowed);
+        return route.handler(request, reply, user);
+      },
+    });
+  }
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { orderStatuses, paymentStatuses } from '../orders';
+
+export const periods = ['month', 'today', '7d', '30d', '3m', 'custom', 'all'] as const;
+export type Period = (typeof periods)[number];
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** The panel's filters (they live in the URL): period in São Paulo days (DECISIONS 22). */
+export const adminFiltersSchema = z.object({
+  period: z.enum(periods).default('month'),
+  from: day.optional(),
+  to: day.optional(),
+  q: z.string().trim().max(100).optional(),
+  status: z.enum(orderStatuses).optional(),
+});
+
+export const adminListSchema = adminFiltersSchema.extend({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  sort: z.enum(['created_at', 'total_cents', 'status']).default('created_at'),
+  dir: z.enum(['asc', 'desc']).default('desc'),
+});
+
+export const adminOrderUpdateSchema = z
+  .object({
+    status: z.enum(orderStatuses).optional(),
+    paymentStatus: z.enum(paymentStatuses).optional(),
+    note: z.string().max(2000).nullable().optional(),
+  })
+  .refine(
+    (v) => v.status !== undefined || v.paymentStatus !== undefined || v.note !== undefined,
+    'Nada a alterar.',
+  );
+
+export const adminLoginSchema = z.object({
+  email: z.string().trim().toLowerCase().max(254).default(''),
+  password: z.string().max(200).default(''),
+});
+
+export interface AdminMetrics {
+  orders: number;
+  revenueCents: number;
+  pendingCents: number;
+  averageTicketCents: number;
+  pixCount: number;
+  whatsappCount: number;
+  conversionRate: number;
+  cancelled: number;
+}
+
+export interface AdminFunnel {
+  visitantes: number;
+  botaoCompra: number;
+  checkout: number;
+  pedidosFinalizados: number;
+  /** Percentages of visitors, capped at 100. */
+  percentages: { botaoCompra: number; checkout: number; pedidosFinalizados: number };
+  conversaoFinal: number;
+}
