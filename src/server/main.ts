@@ -55,8 +55,7 @@ async function main() {
     closing = true;
     server.log.info({ signal }, 'shutting down: finishing in-flight requests');
     clearInterval(purge);
-    reconciler.stop();
-    jobs.stop();
+    await Promise.all([reconciler.stop(), jobs.stop()]);
     // A request that never ends must not keep a deploy waiting forever.
     setTimeout(() => process.exit(1), 15_000).unref();
     await server.close();

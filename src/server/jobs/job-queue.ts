@@ -65,6 +65,7 @@ export function createJobRunner(options: {
   }
 
   let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
   return {
     runOnce,
     /** Runs until nothing is due (tests, shutdown). */
@@ -73,12 +74,14 @@ export function createJobRunner(options: {
     },
     start() {
       timer = setInterval(() => {
-        runOnce().catch((err: unknown) => log.warn({ err }, 'job run failed'));
+        running = runOnce().catch((err: unknown) => log.warn({ err }, 'job run failed'));
       }, options.intervalMs ?? 2000);
       timer.unref();
     },
-    stop() {
+    /** Stops polling and waits for the batch in progress, so shutdown never cuts a job off its database. */
+    async stop() {
       if (timer) clearInterval(timer);
+      await running;
     },
   };
 }

@@ -58,16 +58,19 @@ export function createReconciler(options: ReconcilerOptions) {
   }
 
   let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
   return {
     runOnce,
     start() {
       timer = setInterval(() => {
-        runOnce().catch((err: unknown) => log.warn({ err }, 'reconciliation run failed'));
+        running = runOnce().catch((err: unknown) => log.warn({ err }, 'reconciliation run failed'));
       }, options.intervalSeconds * 1000);
       timer.unref();
     },
-    stop() {
+    /** Stops and waits for the run in progress. */
+    async stop() {
       if (timer) clearInterval(timer);
+      await running;
     },
   };
 }
