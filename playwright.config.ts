@@ -55,6 +55,9 @@ export default defineConfig({
       EVENTS_RATE_LIMIT_PER_MINUTE: '10000',
       GTM_ID: 'GTM-E2ETEST',
       UNAVAILABLE_PACKAGES: 'views-4000',
+      ADMIN_EMAIL: 'dona@impulso.example',
+      // Tests that exercise per-IP limits send their own X-Forwarded-For, as a proxy would.
+      TRUST_PROXY: '1',
     },
   },
 });

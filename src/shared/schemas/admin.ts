@@ -58,3 +58,46 @@ export interface AdminFunnel {
   percentages: { botaoCompra: number; checkout: number; pedidosFinalizados: number };
   conversaoFinal: number;
 }
+
+/** An order as the operator sees it: full contact data (DECISIONS 8 allows it for the admin). */
+export interface AdminOrder {
+  id: string;
+  purchaseCode: string;
+  service: string;
+  planId: string | null;
+  quantity: number;
+  instagram: string;
+  postLink: string | null;
+  addOns: Array<{ product: string; quantity: number; priceCents: number }>;
+  addOnLinks: Record<string, string>;
+  totalCents: number;
+  name: string;
+  email: string;
+  whatsapp: string;
+  status: import('../orders').OrderStatus;
+  paymentStatus: import('../orders').PaymentStatus;
+  paymentMethod: import('../orders').PaymentMethod;
+  note: string | null;
+  paymentFlag: string | null;
+  subscriptionId: string | null;
+  createdAt: string;
+}
+
+export interface AdminAuditEntry {
+  id: string;
+  actor: string;
+  field: string;
+  oldValue: string | null;
+  newValue: string | null;
+  createdAt: string;
+}
+
+export const periodLabels: Record<Period, string> = {
+  month: 'Este mês',
+  today: 'Hoje',
+  '7d': 'Últimos 7 dias',
+  '30d': 'Últimos 30 dias',
+  '3m': 'Últimos 3 meses',
+  custom: 'Personalizado',
+  all: 'Todo o período',
+};

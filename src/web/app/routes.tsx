@@ -157,6 +157,14 @@ export const routes: readonly PageRoute[] = [
     'ResetPasswordPage',
   ),
   page(
+    '/admin/login',
+    'Painel administrativo',
+    'Acesso restrito.',
+    'features/admin/admin-login-page.tsx',
+    'AdminLoginPage',
+  ),
+  page('/admin', 'Painel', 'Acesso restrito.', 'features/admin/admin-page.tsx', 'AdminPage'),
+  page(
     '*',
     'Página não encontrada',
     'Página não encontrada.',

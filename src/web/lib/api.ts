@@ -72,4 +72,6 @@ async function request<T>(
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
   post: <T>(path: string, body: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
+  patch: <T>(path: string, body: unknown, options?: RequestOptions) =>
+    request<T>('PATCH', path, body, options),
 };

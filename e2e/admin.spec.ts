@@ -1,0 +1,132 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const adminEmail = 'dona@impulso.example';
+
+/** The embedded database's first start prints the admin's initial password once, in the server log. */
+function initialPassword(): string {
+  const log = readFileSync(process.env.E2E_SERVER_LOG!, 'utf8');
+  return log.match(/Senha inicial do administrador \S+: (\S+)/)![1]!;
+}
+
+async function signIn(page: Page) {
+  await page.goto('/admin/login');
+  await page.getByLabel('E-mail').fill(adminEmail);
+  await page.getByLabel('Senha', { exact: true }).fill(initialPassword());
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+test.describe('operator panel', () => {
+  test('/admin without a session goes to /admin/login', async ({ page }) => {
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/admin\/login$/);
+  });
+
+  test('metrics, status filter, status and payment changes, notes and CSV', async ({ page, request }) => {
+    const created = await request.post('/api/orders', {
+      headers: { 'idempotency-key': crypto.randomUUID() },
+      data: {
+        item: { type: 'followers', amount: 200 },
+        instagram: 'painel.teste',
+        whatsapp: '11912345678',
+        addOns: [],
+        addOnLinks: {},
+        name: 'Painel Teste',
+        email: 'painel@exemplo.com',
+        cpf: '52998224725',
+        paymentMethod: 'pix',
+        installments: 1,
+      },
+    });
+    const { order } = await created.json();
+    await signIn(page);
+    await expect(page.getByTestId('period-label')).toHaveText('Período: Este mês');
+    await expect(page.getByText('Receita (pagos)')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Funil' })).toBeVisible();
+
+    await page.getByLabel('Buscar').fill('painel.teste');
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await expect(page).toHaveURL(/q=painel.teste/);
+    const row = page.getByTestId(`order-${order.id}`);
+    await expect(row).toContainText('@painel.teste');
+    const cancelled = page.getByTestId('metric-Cancelados');
+    await expect(cancelled).toHaveText('0');
+
+    await row.getByLabel('Status do pedido').selectOption('cancelado');
+    await expect(cancelled).toHaveText('1');
+    await page.getByLabel('Status', { exact: true }).selectOption('cancelado');
+    await expect(page).toHaveURL(/status=cancelado/);
+    await expect(page.getByTestId(`order-${order.id}`)).toBeVisible();
+
+    const revenue = page.getByTestId('metric-Receita (pagos)');
+    await page.getByTestId(`order-${order.id}`).getByLabel('Status do pagamento').selectOption('paid');
+    await expect(revenue).toHaveText('R$ 16,90');
+
+    const note = page.getByTestId(`order-${order.id}`).getByLabel('Observação');
+    await note.fill('  Cliente avisado  ');
+    await note.blur();
+    await expect
+      .poll(async () => (await (await request.get(`/api/orders/${order.id}`)).json()).order.status)
+      .toBe('cancelado');
+    await page.getByTestId(`order-${order.id}`).getByRole('button', { name: 'Histórico' }).click();
+    await expect(page.getByText(/note: — → Cliente avisado/)).toBeVisible();
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Exportar CSV' }).click();
+    const csv = readFileSync(await (await download).path(), 'utf8');
+    expect(csv).toContain('painel.teste');
+    expect(csv.trim().split('\r\n')).toHaveLength(2);
+
+    await page.getByRole('button', { name: 'Limpar Filtros' }).click();
+    await expect(page).not.toHaveURL(/status=/);
+  });
+});
+
+test.describe('admin login lock', () => {
+  test.use({ extraHTTPHeaders: { 'x-forwarded-for': '10.77.0.1' } });
+
+  test('a non-admin e-mail is refused; the 5th failure locks with a countdown', async ({ page }) => {
+    // A customer with a correct password gets no admin session.
+    await page.request.post('/api/auth/signup', {
+      data: {
+        name: 'Cliente',
+        email: 'cliente.painel@exemplo.com',
+        password: 'segredo123',
+        confirmPassword: 'segredo123',
+      },
+    });
+    await page.goto('/admin/login');
+    await page.getByLabel('E-mail').fill('cliente.painel@exemplo.com');
+    await page.getByLabel('Senha', { exact: true }).fill('segredo123');
+    const dialog = page.waitForEvent('dialog');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    const alert = await dialog;
+    expect(alert.message()).toBe('❌ Acesso não autorizado. Apenas administradores têm permissão.');
+    await alert.accept();
+    await expect(page).toHaveURL(/\/$/);
+
+    await page.goto('/admin/login');
+    await page.getByLabel('E-mail').fill('ninguem@impulso.example');
+    await page.getByRole('button', { name: 'Mostrar senha' }).click();
+    await expect(page.getByLabel('Senha', { exact: true })).toHaveAttribute('type', 'text');
+    for (let i = 1; i <= 4; i++) {
+      await page.getByLabel('Senha', { exact: true }).fill(`errada${i}`);
+      await page.getByRole('button', { name: 'Entrar' }).click();
+      await expect(page.getByRole('alert')).toHaveText(
+        `❌ E-mail ou senha incorretos. Tentativa ${i}/5. Verifique suas credenciais.`,
+      );
+      await expect(page.getByText(`Tentativas: ${i}/5`)).toBeVisible();
+    }
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    const status = page.getByRole('status');
+    await expect(status).toHaveText(/❌ Acesso bloqueado\. Tente novamente em (300|299) segundos\./);
+    await expect(status).toHaveText(/em (29[0-8]) segundos/, { timeout: 5000 });
+    await expect(page.getByRole('button', { name: 'Entrar' })).toBeDisabled();
+    await page.reload();
+    await expect(page.getByRole('status')).toHaveText(
+      /❌ Acesso bloqueado\. Tente novamente em \d+ segundos\./,
+    );
+  });
+});

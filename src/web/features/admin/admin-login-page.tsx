@@ -1,0 +1,109 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { messages } from '../../../shared/messages';
+import { TextField } from '../../components/ui/text-field';
+import { buttonPrimary, container } from '../../components/ui/styles';
+import { ApiError, api } from '../../lib/api';
+import { readStorage, writeStorage } from '../../lib/storage';
+import { useNavigate } from '../../router/router';
+
+// The browser mirrors the server's lock (DECISIONS 21) to count down each second; the server decides.
+const lockKey = 'admin_lock_until';
+
+function secondsLeft(): number {
+  const until = Number(readStorage('local', lockKey) ?? 0);
+  return Math.max(0, Math.ceil((until - Date.now()) / 1000));
+}
+
+/** /admin/login (spec §2, §4, §8 'Admin login'). */
+export function AdminLoginPage() {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [show, setShow] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [locked, setLocked] = useState(0);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    setLocked(secondsLeft());
+    const timer = window.setInterval(() => setLocked(secondsLeft()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (locked > 0) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await api.post('/api/admin/login', { email, password });
+      writeStorage('local', lockKey, '0');
+      navigate('/admin');
+    } catch (caught) {
+      if (!(caught instanceof ApiError)) {
+        setError(`❌ Erro no login: ${caught instanceof Error ? caught.message : 'Erro desconhecido'}`);
+      } else if (caught.status === 403) {
+        window.alert(messages.admin_not_allowed);
+        navigate('/');
+      } else {
+        setError(caught.message);
+        if (typeof caught.body.attempt === 'number') setAttempt(caught.body.attempt);
+        const retry = Number(caught.body.retryAfterSeconds ?? 0);
+        if (caught.status === 429 && retry > 0) {
+          writeStorage('local', lockKey, String(Date.now() + retry * 1000));
+          setLocked(retry);
+        }
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main id="conteudo" className={`${container} max-w-md py-16`}>
+      <h1 className="text-3xl font-extrabold text-slate-900">Painel administrativo</h1>
+      <form noValidate onSubmit={submit} className="mt-6 space-y-4">
+        <TextField
+          id="admin-email"
+          label="E-mail"
+          type="email"
+          autoComplete="username"
+          value={email}
+          onValue={setEmail}
+        />
+        <div>
+          <TextField
+            id="admin-password"
+            label="Senha"
+            type={show ? 'text' : 'password'}
+            autoComplete="current-password"
+            value={password}
+            onValue={setPassword}
+          />
+          <button
+            type="button"
+            className="mt-1 text-sm font-semibold text-fuchsia-800 underline"
+            onClick={() => setShow(!show)}
+          >
+            {show ? 'Ocultar senha' : 'Mostrar senha'}
+          </button>
+        </div>
+        {attempt > 0 && locked === 0 && <p className="text-sm text-slate-700">Tentativas: {attempt}/5</p>}
+        {locked > 0 && (
+          <p role="status" className="rounded-lg bg-amber-50 p-3 text-amber-950 ring-1 ring-amber-200">
+            {messages.admin_blocked.replace('{n}', String(locked))}
+          </p>
+        )}
+        {error && locked === 0 && (
+          <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-900 ring-1 ring-red-200">
+            {error}
+          </p>
+        )}
+        <button type="submit" className={`${buttonPrimary} w-full`} disabled={busy || locked > 0}>
+          {busy ? 'Entrando...' : 'Entrar'}
+        </button>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,203 @@
+import { useState } from 'react';
+import { formatDateTime } from '../../../shared/dates';
+import { messages } from '../../../shared/messages';
+import { formatBRL, formatInteger } from '../../../shared/money';
+import {
+  formatPurchaseCode,
+  orderStatuses,
+  orderStatusLabels,
+  paymentStatuses,
+  paymentStatusLabels,
+} from '../../../shared/orders';
+import type { AdminAuditEntry, AdminOrder } from '../../../shared/schemas/admin';
+import { api } from '../../lib/api';
+import { useShop } from '../../lib/boot';
+import { serviceTitle } from '../orders/order-details';
+
+const select = 'rounded-md border border-slate-400 bg-white px-2 py-1 text-sm';
+
+/** One order of the panel's list: every column of spec §2 'Admin panel', edits saved one by one. */
+export function AdminOrderRow({ order, onChanged }: { order: AdminOrder; onChanged: () => void }) {
+  const { sandbox } = useShop();
+  const [note, setNote] = useState(order.note ?? '');
+  const [audit, setAudit] = useState<AdminAuditEntry[] | null>(null);
+  const [copied, setCopied] = useState(false);
+
+  const patch = async (body: Record<string, unknown>, failure: string) => {
+    try {
+      await api.patch(`/api/admin/orders/${order.id}`, body);
+      onChanged();
+    } catch {
+      window.alert(failure);
+      onChanged();
+    }
+  };
+  const showAudit = async () => {
+    if (audit) return setAudit(null);
+    setAudit((await api.get<{ audit: AdminAuditEntry[] }>(`/api/admin/orders/${order.id}/audit`)).audit);
+  };
+  const simulate = async () => {
+    await api
+      .post(`/api/admin/orders/${order.id}/simulate-payment`, {})
+      .catch(() => window.alert(messages.pix_error));
+    onChanged();
+  };
+  const cancelPlan = async () => {
+    if (!order.subscriptionId || !window.confirm('Cancelar a assinatura deste plano?')) return;
+    await api
+      .post(`/api/admin/subscriptions/${order.subscriptionId}/cancel`, {})
+      .catch(() => window.alert(messages.internal));
+    onChanged();
+  };
+
+  return (
+    <>
+      <tr className="border-b border-slate-200 align-top" data-testid={`order-${order.id}`}>
+        <td className="py-2 pr-2 font-mono">
+          <button
+            type="button"
+            title="Copiar id"
+            aria-label={`Copiar id ${order.id.slice(0, 6)}`}
+            className="underline"
+            onClick={() => {
+              void navigator.clipboard?.writeText(order.id).catch(() => undefined);
+              setCopied(true);
+              window.setTimeout(() => setCopied(false), 2000);
+            }}
+          >
+            {copied ? 'Copiado!' : order.id.slice(0, 6)}
+          </button>
+          <div className="text-xs text-slate-600">{formatPurchaseCode(order.purchaseCode)}</div>
+        </td>
+        <td className="py-2 pr-2">
+          <div className="font-semibold">@{order.instagram}</div>
+          <div>{order.name}</div>
+          <a className="text-fuchsia-800 underline" href={`mailto:${order.email}`}>
+            {order.email}
+          </a>
+          <div>
+            <a
+              className="text-green-800 underline"
+              href={`https://wa.me/55${order.whatsapp}`}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              WhatsApp
+            </a>
+          </div>
+        </td>
+        <td className="py-2 pr-2">
+          <div>{serviceTitle(order as Parameters<typeof serviceTitle>[0])}</div>
+          <div className="text-xs text-slate-700">Quantidade: {formatInteger(order.quantity)}</div>
+          {order.addOns.map((a) => (
+            <div key={a.product} className="text-xs text-slate-700">
+              + {formatInteger(a.quantity)} {a.product} ({formatBRL(a.priceCents)})
+              {order.addOnLinks[a.product] && (
+                <>
+                  {' '}
+                  <a
+                    className="underline"
+                    href={order.addOnLinks[a.product]}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
+                    link
+                  </a>
+                </>
+              )}
+            </div>
+          ))}
+          {order.postLink && (
+            <a className="text-xs underline" href={order.postLink} target="_blank" rel="noopener noreferrer">
+              Publicação
+            </a>
+          )}
+        </td>
+        <td className="py-2 pr-2">
+          <label className="sr-only" htmlFor={`status-${order.id}`}>
+            Status do pedido
+          </label>
+          <select
+            id={`status-${order.id}`}
+            className={select}
+            value={order.status}
+            onChange={(e) => void patch({ status: e.target.value }, messages.admin_status_failed)}
+          >
+            {orderStatuses.map((s) => (
+              <option key={s} value={s}>
+                {orderStatusLabels[s]}
+              </option>
+            ))}
+          </select>
+          <label className="sr-only" htmlFor={`payment-${order.id}`}>
+            Status do pagamento
+          </label>
+          <select
+            id={`payment-${order.id}`}
+            className={`${select} mt-1`}
+            value={order.paymentStatus}
+            onChange={(e) =>
+              void patch({ paymentStatus: e.target.value }, messages.admin_payment_status_failed)
+            }
+          >
+            {paymentStatuses.map((s) => (
+              <option key={s} value={s}>
+                {paymentStatusLabels[s]}
+              </option>
+            ))}
+          </select>
+          {order.paymentFlag && (
+            <div className="mt-1 text-xs font-bold text-red-800">Pago após cancelamento</div>
+          )}
+        </td>
+        <td className="py-2 pr-2 font-semibold">{formatBRL(order.totalCents)}</td>
+        <td className="py-2 pr-2">{order.paymentMethod === 'whatsapp' ? 'WhatsApp' : 'PIX/Cartão'}</td>
+        <td className="py-2 pr-2 whitespace-nowrap">{formatDateTime(new Date(order.createdAt))}</td>
+        <td className="py-2 pr-2">
+          <label className="sr-only" htmlFor={`note-${order.id}`}>
+            Observação
+          </label>
+          <textarea
+            id={`note-${order.id}`}
+            rows={2}
+            className="w-40 rounded-md border border-slate-400 p-1 text-sm"
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            onBlur={() => {
+              if (note.trim() !== (order.note ?? '')) void patch({ note }, messages.admin_note_failed);
+            }}
+          />
+        </td>
+        <td className="py-2 text-sm">
+          <button type="button" className="underline" onClick={() => void showAudit()}>
+            {audit ? 'Ocultar histórico' : 'Histórico'}
+          </button>
+          {sandbox && order.paymentStatus !== 'paid' && order.paymentMethod !== 'whatsapp' && (
+            <button type="button" className="mt-1 block underline" onClick={() => void simulate()}>
+              Simular pagamento
+            </button>
+          )}
+          {order.subscriptionId && (
+            <button type="button" className="mt-1 block underline" onClick={() => void cancelPlan()}>
+              Cancelar assinatura
+            </button>
+          )}
+        </td>
+      </tr>
+      {audit && (
+        <tr className="bg-slate-50">
+          <td colSpan={9} className="px-3 py-2 text-sm">
+            {audit.length === 0
+              ? 'Sem alterações registradas.'
+              : audit.map((a) => (
+                  <div key={a.id}>
+                    {formatDateTime(new Date(a.createdAt))} · {a.actor} · {a.field}: {a.oldValue ?? '—'} →{' '}
+                    {a.newValue ?? '—'}
+                  </div>
+                ))}
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}
