@@ -84,6 +84,33 @@ test.describe('operator panel', () => {
   });
 });
 
+test.describe('operator panel, more', () => {
+  test('sorts on the server from the table header, and a load failure offers Tentar novamente', async ({
+    page,
+  }) => {
+    await signIn(page);
+    await page.getByRole('button', { name: 'Total' }).click();
+    await expect(page).toHaveURL(/sort=total_cents&dir=desc/);
+    await expect(page.getByRole('columnheader', { name: /Total/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    await page.getByRole('button', { name: /Total/ }).click();
+    await expect(page).toHaveURL(/dir=asc/);
+
+    let fail = true;
+    await page.route('**/api/admin/dashboard**', (route) => (fail ? route.abort() : route.continue()));
+    await page.getByLabel('Período').selectOption('7d');
+    await expect(page.getByRole('alert')).toContainText(
+      'Erro ao carregar dados do painel. Tente recarregar a página.',
+    );
+    fail = false;
+    await page.getByRole('button', { name: 'Tentar novamente' }).click();
+    await expect(page.getByTestId('period-label')).toHaveText('Período: Últimos 7 dias');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+});
+
 test.describe('admin login lock', () => {
   test.use({ extraHTTPHeaders: { 'x-forwarded-for': '10.77.0.1' } });
 

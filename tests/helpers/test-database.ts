@@ -32,6 +32,15 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
       await database.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
+      // pool.end() resolves before every socket has closed: wait for the backends to go, then drop.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await cleanup.query(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
     },

@@ -32,6 +32,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const { migrationsFolder } = options;
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // A connection the server terminates (restart, failover, shutdown) emits 'error' on its client; the
+    // pool stops listening once a client leaves it, and an unheard 'error' would crash the process.
+    // Queries in flight still receive their own errors.
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema });
     return {
       db: db as unknown as Db,

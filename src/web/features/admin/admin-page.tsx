@@ -73,6 +73,17 @@ export function AdminPage() {
     navigate('/admin/login');
   };
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  // Sorting runs on the server (the shop may have a million orders); the choice lives in the URL.
+  const sort = params.get('sort') ?? 'created_at';
+  const dir = params.get('dir') ?? 'desc';
+  const toggleSort = (key: string) =>
+    setFilters({ sort: key, dir: sort === key && dir === 'desc' ? 'asc' : 'desc' });
+  const sortState = (key: string | null) =>
+    key === null || sort !== key
+      ? undefined
+      : dir === 'asc'
+        ? ('ascending' as const)
+        : ('descending' as const);
 
   return (
     <main id="conteudo" className="mx-auto max-w-7xl px-4 py-6">
@@ -219,19 +230,32 @@ export function AdminPage() {
                 <table className="w-full text-left text-sm">
                   <thead className="bg-slate-100 text-slate-800">
                     <tr>
-                      {[
-                        'Id',
-                        'Cliente',
-                        'Serviço',
-                        'Status',
-                        'Total',
-                        'Canal',
-                        'Data',
-                        'Observação',
-                        'Ações',
-                      ].map((h) => (
-                        <th key={h} scope="col" className="px-2 py-2">
-                          {h}
+                      {(
+                        [
+                          ['Id', null],
+                          ['Cliente', null],
+                          ['Serviço', null],
+                          ['Status', 'status'],
+                          ['Total', 'total_cents'],
+                          ['Canal', null],
+                          ['Data', 'created_at'],
+                          ['Observação', null],
+                          ['Ações', null],
+                        ] as const
+                      ).map(([label, key]) => (
+                        <th key={label} scope="col" className="px-2 py-2" aria-sort={sortState(key)}>
+                          {key ? (
+                            <button
+                              type="button"
+                              className="font-semibold underline"
+                              onClick={() => toggleSort(key)}
+                            >
+                              {label}
+                              {sort === key ? (dir === 'asc' ? ' ▲' : ' ▼') : ''}
+                            </button>
+                          ) : (
+                            label
+                          )}
                         </th>
                       ))}
                     </tr>
