@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { analytics, orderAudit, orders } from '../src/server/db/schema';
 import { adminRouteTable } from '../src/server/admin/admin.routes';
 import { setAdminPassword } from '../src/server/admin/admin-account';
+import { rollUpFunnel } from '../src/server/admin/funnel-rollup';
 import { createSandboxProvider } from '../src/server/payments/sandbox-provider';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { sessionCookieOf } from './helpers/cookies';
@@ -238,6 +239,16 @@ describe('metrics, funnel, list and CSV', () => {
     const today = (await adminGet('/api/admin/dashboard?period=today')).json();
     expect(today.metrics.orders).toBe(1);
     expect(today.metrics.revenueCents).toBe(7000);
+  });
+
+  it('gives the same funnel from the daily rollup as from the raw events', async () => {
+    const before = (await adminGet('/api/admin/dashboard?period=month')).json().funnel;
+    await rollUpFunnel(app.database.db, new Date(now));
+    expect((await adminGet('/api/admin/dashboard?period=month')).json().funnel).toEqual(before);
+    expect(
+      (await adminGet('/api/admin/dashboard?period=custom&from=2026-11-15&to=2026-11-15')).json().funnel
+        .visitantes,
+    ).toBe(10);
   });
 
   it('caps funnel percentages at 100', async () => {

@@ -16,6 +16,7 @@ import { pagesRoutes } from './pages/pages.routes';
 import { ordersRoutes } from './orders/orders.routes';
 import { accountsRoutes } from './accounts/accounts.routes';
 import { adminRoutes } from './admin/admin.routes';
+import { rollUpFunnel } from './admin/funnel-rollup';
 import { createAccountsService } from './accounts/accounts.service';
 import { createJobRunner, type JobRunner } from './jobs/job-queue';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './email/mailer';
@@ -169,7 +170,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     handlers: emailJobHandlers({ db: database.db, mailer, shop: shopLinks }),
     clock,
     log: server.log,
-    before: (now) => queueOrderReceipts(database.db, now),
+    before: async (now) => {
+      await queueOrderReceipts(database.db, now);
+      await rollUpFunnel(database.db, now);
+    },
   });
   const reconciler = createReconciler({
     db: database.db,

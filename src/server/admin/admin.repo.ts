@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { addDays, saoPauloDay, saoPauloMidnight } from '../../shared/dates';
 import { normalisePurchaseCode } from '../../shared/orders';
 import type { AdminFunnel, AdminMetrics } from '../../shared/schemas/admin';
-import type { Db } from '../db/client';
-import { analytics, orderAudit, orders } from '../db/schema';
+import { rowsOf, type Db } from '../db/client';
+import { analytics, analyticsDaily, orderAudit, orders } from '../db/schema';
 import type { Range } from './periods';
 
 export interface OrderFilters {
@@ -64,13 +65,38 @@ export const adminRepo = {
     };
   },
 
+  /**
+   * Finished days from the daily rollup, today from the raw events (periods are whole São Paulo days, so
+   * the two parts never overlap). A day not rolled up yet is counted from the raw events too.
+   */
   async funnel(db: Db, range: Range): Promise<AdminFunnel> {
-    const rows = await db
+    const rolledUntil = rowsOf<{ day: string | null }>(
+      await db.execute(sql`select max(day) as day from analytics_daily`),
+    )[0]?.day;
+    const rawFrom = rolledUntil ? saoPauloMidnight(addDays(rolledUntil, 1)) : null;
+    const startDay = range.start ? saoPauloDay(range.start) : null;
+    const endDay = range.end ? saoPauloDay(new Date(range.end.getTime() - 1)) : null;
+    const rolled = rolledUntil
+      ? await db
+          .select({ etapa: analyticsDaily.etapa, count: sql<number>`sum(${analyticsDaily.events})::int` })
+          .from(analyticsDaily)
+          .where(
+            and(
+              ...(startDay ? [gte(analyticsDaily.day, startDay)] : []),
+              ...(endDay ? [lte(analyticsDaily.day, endDay)] : []),
+            ),
+          )
+          .groupBy(analyticsDaily.etapa)
+      : [];
+    const rawStart = rawFrom && (!range.start || range.start < rawFrom) ? rawFrom : range.start;
+    const raw = await db
       .select({ etapa: analytics.etapa, count: sql<number>`count(*)::int` })
       .from(analytics)
-      .where(and(...inRange(analytics.createdAt, range)))
+      .where(and(...inRange(analytics.createdAt, { start: rawStart, end: range.end })))
       .groupBy(analytics.etapa);
-    const count = (etapa: string) => Number(rows.find((r) => r.etapa === etapa)?.count ?? 0);
+    const rows = [...rolled, ...raw];
+    const count = (etapa: string) =>
+      rows.filter((r) => r.etapa === etapa).reduce((sum, r) => sum + Number(r.count), 0);
     const visitantes = count('visitante');
     const botaoCompra = count('botao_compra');
     const checkout = count('checkout');

@@ -26,7 +26,24 @@ export const analytics = pgTable(
     referrer: text('referrer'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('analytics_etapa_created_at_idx').on(t.etapa, t.createdAt)],
+  (t) => [
+    index('analytics_etapa_created_at_idx').on(t.etapa, t.createdAt),
+    index('analytics_created_at_idx').on(t.createdAt, t.etapa),
+  ],
+);
+
+/**
+ * Funnel events per São Paulo day and stage, for days that are over (they never change again): the
+ * panel sums these and counts only today's raw events (docs/admin-queries.md).
+ */
+export const analyticsDaily = pgTable(
+  'analytics_daily',
+  {
+    day: text('day').notNull(),
+    etapa: text('etapa').notNull(),
+    events: integer('events').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.etapa] })],
 );
 
 /** Fixed-window counters shared by every app instance (ARCHITECTURE: scale-out). */
@@ -93,7 +110,8 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_purchase_code_idx').on(t.purchaseCode),
     uniqueIndex('orders_idempotency_key_idx').on(t.idempotencyKey),
-    index('orders_created_at_idx').on(t.createdAt),
+    // Covers the panel's metrics and counts (an index-only scan of the period): docs/admin-queries.md.
+    index('orders_created_at_idx').on(t.createdAt, t.status, t.paymentStatus, t.paymentMethod, t.totalCents),
     index('orders_email_idx').on(t.email),
     index('orders_user_idx').on(t.userId),
     index('orders_receipt_pending_idx')
