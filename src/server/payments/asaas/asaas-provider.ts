@@ -1,5 +1,11 @@
 import { saoPauloDay } from '../../../shared/dates';
-import type { CardChargeResult, ChargeCustomer, ChargeRequest, PaymentProvider } from '../payment-provider';
+import type {
+  CardChargeResult,
+  CardDetails,
+  ChargeCustomer,
+  ChargeRequest,
+  PaymentProvider,
+} from '../payment-provider';
 import { ProviderError } from '../payment-provider';
 import { AsaasRequestError, type AsaasRequest } from './asaas-client';
 
@@ -28,6 +34,30 @@ export function parseAsaasDate(value: string): Date {
   return new Date(
     /[zZ]|[+-]\d{2}:?\d{2}$/.test(iso) ? iso : `${iso.length === 10 ? `${iso}T23:59:59` : iso}-03:00`,
   );
+}
+
+/** Asaas's card objects (reference §1.5): the card, its holder (must match the bank's records), the IP. */
+function cardFields(charge: ChargeRequest, card: CardDetails) {
+  const address = charge.customer.address;
+  return {
+    creditCard: {
+      holderName: card.holderName,
+      number: card.number,
+      expiryMonth: card.expiryMonth,
+      expiryYear: card.expiryYear,
+      ccv: card.cvv,
+    },
+    creditCardHolderInfo: {
+      name: charge.customer.name,
+      email: charge.customer.email,
+      cpfCnpj: charge.customer.cpf,
+      postalCode: address?.cep,
+      addressNumber: address?.number,
+      phone: charge.customer.phone,
+      mobilePhone: charge.customer.phone,
+    },
+    remoteIp: charge.remoteIp,
+  };
 }
 
 export interface AsaasProviderOptions {
@@ -92,30 +122,13 @@ export function createAsaasProvider(options: AsaasProviderOptions): PaymentProvi
 
     async createCardCharge(charge): Promise<CardChargeResult> {
       const { card, installments } = charge;
-      const address = charge.customer.address;
       const body = {
         ...(await base(charge)),
         billingType: 'CREDIT_CARD',
         ...(installments > 1
           ? { installmentCount: installments, totalValue: reais(charge.amountCents) }
           : {}),
-        creditCard: {
-          holderName: card.holderName,
-          number: card.number,
-          expiryMonth: card.expiryMonth,
-          expiryYear: card.expiryYear,
-          ccv: card.cvv,
-        },
-        creditCardHolderInfo: {
-          name: charge.customer.name,
-          email: charge.customer.email,
-          cpfCnpj: charge.customer.cpf,
-          postalCode: address?.cep,
-          addressNumber: address?.number,
-          phone: charge.customer.phone,
-          mobilePhone: charge.customer.phone,
-        },
-        remoteIp: charge.remoteIp,
+        ...cardFields(charge, card),
       };
       if (installments > 1) delete (body as { value?: number }).value;
       try {
@@ -147,7 +160,6 @@ export function createAsaasProvider(options: AsaasProviderOptions): PaymentProvi
 
     async createSubscription(subscription) {
       const card = subscription.card;
-      const address = subscription.customer.address;
       const { customer, value, dueDate, description, externalReference } = await base(subscription);
       let created: { id: string };
       try {
@@ -163,27 +175,7 @@ export function createAsaasProvider(options: AsaasProviderOptions): PaymentProvi
             cycle: 'MONTHLY',
             description,
             externalReference,
-            ...(card
-              ? {
-                  creditCard: {
-                    holderName: card.holderName,
-                    number: card.number,
-                    expiryMonth: card.expiryMonth,
-                    expiryYear: card.expiryYear,
-                    ccv: card.cvv,
-                  },
-                  creditCardHolderInfo: {
-                    name: subscription.customer.name,
-                    email: subscription.customer.email,
-                    cpfCnpj: subscription.customer.cpf,
-                    postalCode: address?.cep,
-                    addressNumber: address?.number,
-                    phone: subscription.customer.phone,
-                    mobilePhone: subscription.customer.phone,
-                  },
-                  remoteIp: subscription.remoteIp,
-                }
-              : {}),
+            ...(card ? cardFields(subscription, card) : {}),
           },
           { timeoutMs: 60_000 },
         )) as { id: string };
