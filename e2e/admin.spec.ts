@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, gotoHydrated, test } from './fixtures';
 
 const adminEmail = 'dona@impulso.example';
 
@@ -11,7 +11,7 @@ function initialPassword(): string {
 }
 
 async function signIn(page: Page) {
-  await page.goto('/admin/login');
+  await gotoHydrated(page, '/admin/login');
   await page.getByLabel('E-mail').fill(adminEmail);
   await page.getByLabel('Senha', { exact: true }).fill(initialPassword());
   await page.getByRole('button', { name: 'Entrar' }).click();
@@ -112,30 +112,36 @@ test.describe('operator panel, more', () => {
 });
 
 test.describe('admin login lock', () => {
-  test.use({ extraHTTPHeaders: { 'x-forwarded-for': '10.77.0.1' } });
-
   test('a non-admin e-mail is refused; the 5th failure locks with a countdown', async ({ page }) => {
+    // Its own client address and account, so a retry starts with no failures counted.
+    const run = Math.floor(Math.random() * 250) + 1;
+    await page.setExtraHTTPHeaders({ 'x-forwarded-for': `10.77.${run}.${Date.now() % 250}` });
     // A customer with a correct password gets no admin session.
+    const customer = `cliente-${run}-${Date.now()}@exemplo.com`;
     await page.request.post('/api/auth/signup', {
       data: {
         name: 'Cliente',
-        email: 'cliente.painel@exemplo.com',
+        email: customer,
         password: 'segredo123',
         confirmPassword: 'segredo123',
       },
     });
-    await page.goto('/admin/login');
-    await page.getByLabel('E-mail').fill('cliente.painel@exemplo.com');
+    await gotoHydrated(page, '/admin/login');
+    await page.getByLabel('E-mail').fill(customer);
     await page.getByLabel('Senha', { exact: true }).fill('segredo123');
-    const dialog = page.waitForEvent('dialog');
+    // Accept the alert in the handler itself: a dialog left unhandled is dismissed by Playwright.
+    const alertMessage = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.message());
+        void dialog.accept();
+      }),
+    );
     await page.getByRole('button', { name: 'Entrar' }).click();
-    const alert = await dialog;
-    expect(alert.message()).toBe('❌ Acesso não autorizado. Apenas administradores têm permissão.');
-    await alert.accept();
+    expect(await alertMessage).toBe('❌ Acesso não autorizado. Apenas administradores têm permissão.');
     await expect(page).toHaveURL(/\/$/);
 
-    await page.goto('/admin/login');
-    await page.getByLabel('E-mail').fill('ninguem@impulso.example');
+    await gotoHydrated(page, '/admin/login');
+    await page.getByLabel('E-mail').fill(`ninguem-${run}-${Date.now()}@impulso.example`);
     await page.getByRole('button', { name: 'Mostrar senha' }).click();
     await expect(page.getByLabel('Senha', { exact: true })).toHaveAttribute('type', 'text');
     for (let i = 1; i <= 4; i++) {

@@ -21,6 +21,12 @@ export const test = base.extend<{ freshPage: import('@playwright/test').Page }>(
 
 export { expect };
 
+/** Opens a page and waits for React to take it over, so a click is handled by the app. */
+export async function gotoHydrated(page: import('@playwright/test').Page, url: string) {
+  await page.goto(url);
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+}
+
 /** Today's date as the legal pages print it ('22 de novembro de 2026'), in São Paulo time. */
 export function todayLong(): string {
   return new Intl.DateTimeFormat('pt-BR', {

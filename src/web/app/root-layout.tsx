@@ -15,6 +15,8 @@ export function RootLayout({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     trackVisitorOnce();
+    // Tests (and support) can tell a hydrated page from server HTML that does not react to clicks yet.
+    document.documentElement.dataset.hydrated = 'true';
   }, []);
 
   return (
