@@ -1,13 +1,13 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config';
+import { projectRoot } from './project-root';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
 import { loadPageRenderer } from './pages/page-renderer';
 import { ensureInitialAdmin } from './admin/admin-account';
 
 // The only module that reads the environment, opens the database and listens.
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const root = projectRoot(import.meta.url);
 
 async function main() {
   const config = loadConfig();

@@ -1,12 +1,12 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { setAdminPassword } from './admin-account';
+import { projectRoot } from '../project-root';
 
 // `npm run admin:create -- --email admin@loja.com.br --password '…'`: sets the admin's password.
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const root = projectRoot(import.meta.url);
 const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' } } });
 const config = loadConfig();
 const email = values.email?.trim().toLowerCase();
