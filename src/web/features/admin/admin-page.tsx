@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { messages } from '../../../shared/messages';
 import { orderStatuses, orderStatusLabels } from '../../../shared/orders';
 import {
@@ -34,15 +34,19 @@ export function AdminPage() {
   const [failed, setFailed] = useState(false);
   const [q, setQ] = useState(params.get('q') ?? '');
 
+  // Edits reload the panel; only the newest answer is shown (an older one may arrive last).
+  const latestLoad = useRef(0);
   const load = useCallback(async () => {
+    const loadId = ++latestLoad.current;
     setFailed(false);
     try {
       const [dashboard, list] = await Promise.all([
         api.get<{ metrics: AdminMetrics; funnel: AdminFunnel }>(`/api/admin/dashboard?${search}`),
         api.get<{ orders: AdminOrder[]; total: number; pageSize: number }>(`/api/admin/orders?${search}`),
       ]);
-      setData({ ...dashboard, ...list });
+      if (loadId === latestLoad.current) setData({ ...dashboard, ...list });
     } catch (error) {
+      if (loadId !== latestLoad.current) return;
       if (error instanceof ApiError && error.status === 401) navigate('/admin/login', { replace: true });
       else if (error instanceof ApiError && error.status === 403) {
         window.alert(messages.admin_not_allowed);
