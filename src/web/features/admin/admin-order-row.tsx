@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatDateTime } from '../../../shared/dates';
 import { messages } from '../../../shared/messages';
 import { formatBRL, formatInteger } from '../../../shared/money';
@@ -20,6 +20,8 @@ const select = 'rounded-md border border-slate-400 bg-white px-2 py-1 text-sm';
 export function AdminOrderRow({ order, onChanged }: { order: AdminOrder; onChanged: () => void }) {
   const { sandbox } = useShop();
   const [note, setNote] = useState(order.note ?? '');
+  // The row stays mounted across reloads (its history stays open); the saved note replaces the draft.
+  useEffect(() => setNote(order.note ?? ''), [order.note]);
   const [audit, setAudit] = useState<AdminAuditEntry[] | null>(null);
   const [copied, setCopied] = useState(false);
 

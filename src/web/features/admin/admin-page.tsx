@@ -266,11 +266,7 @@ export function AdminPage() {
                   </thead>
                   <tbody>
                     {data.orders.map((order) => (
-                      <AdminOrderRow
-                        key={`${order.id}-${order.status}-${order.paymentStatus}-${order.note}`}
-                        order={order}
-                        onChanged={() => void load()}
-                      />
+                      <AdminOrderRow key={order.id} order={order} onChanged={() => void load()} />
                     ))}
                   </tbody>
                 </table>
