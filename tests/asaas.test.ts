@@ -1,40 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orders, webhookEvents } from '../src/server/db/schema';
-import { startFakeAsaas, type FakeAsaas } from './fake-asaas/fake-asaas-server';
-import { createAsaasClient } from '../src/server/payments/asaas/asaas-client';
-import { createAsaasProvider } from '../src/server/payments/asaas/asaas-provider';
+import type { FakeAsaas } from './fake-asaas/fake-asaas-server';
+import { billingAddress, startAsaasTestApp, type AsaasTestApp } from './helpers/asaas-test-app';
 import { refundOrder } from '../src/server/payments/refunds';
 import { approvedCard, declinedCard, newKey, orderRequest } from './helpers/order-request';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import type { TestApp } from './helpers/test-app';
 
 const webhookToken = 'whsec_test_token_123';
-const address = {
-  cep: '01310-100',
-  street: 'Av. Paulista',
-  number: '1000',
-  neighborhood: 'Bela Vista',
-  city: 'São Paulo',
-  state: 'sp',
-};
+// Lower-case UF on purpose: the server upper-cases it.
+const address = { ...billingAddress, state: 'sp' };
 let fake: FakeAsaas;
 let app: TestApp;
+let asaas: AsaasTestApp;
 
 beforeAll(async () => {
-  fake = await startFakeAsaas();
-  app = await createTestApp({
-    PAYMENT_PROVIDER: 'asaas',
-    ASAAS_API_URL: fake.url,
-    ASAAS_API_KEY: fake.apiKey,
-    ASAAS_WEBHOOK_TOKEN: webhookToken,
+  asaas = await startAsaasTestApp(webhookToken, {
     ASAAS_USER_AGENT: 'Impulso-Teste',
     RECONCILE_INTERVAL_SECONDS: '5',
   });
+  ({ fake, app } = asaas);
 });
-afterAll(async () => {
-  await app.close();
-  await fake.close();
-});
+afterAll(() => asaas.close());
 
 const createOrder = (body: unknown, remoteAddress = '198.51.100.23') =>
   app.server.inject({
@@ -160,11 +147,7 @@ describe('refunds', () => {
     const { order } = (
       await createOrder(orderRequest({ paymentMethod: 'credit_card', card: approvedCard, address }))
     ).json();
-    const provider = createAsaasProvider({
-      request: createAsaasClient({ baseUrl: fake.url, apiKey: fake.apiKey, userAgent: 'Impulso' }),
-      publicUrl: 'http://localhost',
-      clock: () => new Date(),
-    });
+    const { provider } = asaas;
     await refundOrder({ db: app.database.db, provider, clock: () => new Date() }, order.id);
     const [row] = await app.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row!.paymentStatus).toBe('refunded');

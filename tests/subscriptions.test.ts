@@ -2,37 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orders, subscriptions } from '../src/server/db/schema';
 import { cancelSubscription } from '../src/server/subscriptions/subscriptions.service';
-import { createAsaasClient } from '../src/server/payments/asaas/asaas-client';
-import { createAsaasProvider } from '../src/server/payments/asaas/asaas-provider';
-import { startFakeAsaas, type FakeAsaas } from './fake-asaas/fake-asaas-server';
+import type { FakeAsaas } from './fake-asaas/fake-asaas-server';
+import { billingAddress, startAsaasTestApp, type AsaasTestApp } from './helpers/asaas-test-app';
 import { approvedCard, declinedCard, newKey, orderRequest } from './helpers/order-request';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import type { TestApp } from './helpers/test-app';
 
 const token = 'whsec_subscriptions';
-const address = {
-  cep: '01310-100',
-  street: 'Av. Paulista',
-  number: '1000',
-  neighborhood: 'Bela Vista',
-  city: 'São Paulo',
-  state: 'SP',
-};
+const address = billingAddress;
 let fake: FakeAsaas;
 let app: TestApp;
+let asaas: AsaasTestApp;
 
 beforeAll(async () => {
-  fake = await startFakeAsaas();
-  app = await createTestApp({
-    PAYMENT_PROVIDER: 'asaas',
-    ASAAS_API_URL: fake.url,
-    ASAAS_API_KEY: fake.apiKey,
-    ASAAS_WEBHOOK_TOKEN: token,
-  });
+  asaas = await startAsaasTestApp(token);
+  ({ fake, app } = asaas);
 });
-afterAll(async () => {
-  await app.close();
-  await fake.close();
-});
+afterAll(() => asaas.close());
 
 const subscribe = (overrides: Parameters<typeof orderRequest>[0]) =>
   app.server.inject({
@@ -138,11 +123,7 @@ describe('monthly plans (DECISIONS 18)', () => {
       .select()
       .from(subscriptions)
       .where(eq(subscriptions.firstOrderId, order.id));
-    const provider = createAsaasProvider({
-      request: createAsaasClient({ baseUrl: fake.url, apiKey: fake.apiKey, userAgent: 'Impulso' }),
-      publicUrl: 'http://localhost',
-      clock: () => new Date(),
-    });
+    const { provider } = asaas;
     await cancelSubscription({ db: app.database.db, provider, clock: () => new Date() }, sub!.id);
     expect(fake.subscriptions.get(sub!.providerSubscriptionId)!.status).toBe('INACTIVE');
     const [after] = await app.database.db.select().from(subscriptions).where(eq(subscriptions.id, sub!.id));

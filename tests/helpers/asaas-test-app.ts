@@ -1,0 +1,51 @@
+import { createAsaasClient } from '../../src/server/payments/asaas/asaas-client';
+import { createAsaasProvider } from '../../src/server/payments/asaas/asaas-provider';
+import { startFakeAsaas, type FakeAsaas } from '../fake-asaas/fake-asaas-server';
+import { createTestApp, type TestApp } from './test-app';
+
+export interface AsaasTestApp {
+  fake: FakeAsaas;
+  app: TestApp;
+  /** A provider talking to the same fake, for operator actions (refund, cancel) called directly. */
+  provider: ReturnType<typeof createAsaasProvider>;
+  close(): Promise<void>;
+}
+
+/** The app configured for Asaas, against a local fake Asaas API. */
+export async function startAsaasTestApp(
+  webhookToken: string,
+  env: Record<string, string> = {},
+): Promise<AsaasTestApp> {
+  const fake = await startFakeAsaas();
+  const app = await createTestApp({
+    PAYMENT_PROVIDER: 'asaas',
+    ASAAS_API_URL: fake.url,
+    ASAAS_API_KEY: fake.apiKey,
+    ASAAS_WEBHOOK_TOKEN: webhookToken,
+    ...env,
+  });
+  const provider = createAsaasProvider({
+    request: createAsaasClient({ baseUrl: fake.url, apiKey: fake.apiKey, userAgent: 'Impulso' }),
+    publicUrl: 'http://localhost',
+    clock: () => new Date(),
+  });
+  return {
+    fake,
+    app,
+    provider,
+    async close() {
+      await app.close();
+      await fake.close();
+    },
+  };
+}
+
+/** A billing address, as card charges through our form with a real provider need one. */
+export const billingAddress = {
+  cep: '01310-100',
+  street: 'Av. Paulista',
+  number: '1000',
+  neighborhood: 'Bela Vista',
+  city: 'São Paulo',
+  state: 'SP',
+};
