@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, gotoHydrated, test } from './fixtures';
 
 test.describe('customer accounts', () => {
   test('/dashboard without a session goes to /login', async ({ page }) => {
@@ -8,7 +8,7 @@ test.describe('customer accounts', () => {
   });
 
   test('signup validation messages', async ({ page }) => {
-    await page.goto('/signup');
+    await gotoHydrated(page, '/signup');
     await page.getByRole('button', { name: 'Criar conta' }).click();
     await expect(page.getByText('Nome completo é obrigatório')).toBeVisible();
     await expect(page.getByText('E-mail é obrigatório')).toBeVisible();
@@ -23,7 +23,7 @@ test.describe('customer accounts', () => {
 
   test('signup → dashboard with own orders; sign out and in again; duplicate e-mail', async ({ page }) => {
     const email = `conta-${Date.now()}@exemplo.com`;
-    await page.goto('/signup');
+    await gotoHydrated(page, '/signup');
     await page.getByLabel('Nome completo').fill('Carla Dias');
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Senha', { exact: true }).fill('segredo123');
@@ -37,7 +37,7 @@ test.describe('customer accounts', () => {
     await expect(page.getByText('Nenhum pedido encontrado')).toBeVisible();
 
     // An order placed while signed in shows on the dashboard.
-    await page.goto('/checkout?type=followers&amount=500');
+    await gotoHydrated(page, '/checkout?type=followers&amount=500');
     await page.getByLabel('Seu @ do Instagram').fill('carla.dias');
     await page.getByLabel('Seu WhatsApp').fill('31988887777');
     await page.getByRole('button', { name: 'Continuar' }).click();
@@ -66,7 +66,7 @@ test.describe('customer accounts', () => {
     await expect(page.getByRole('row', { name: /500 seguidores/ })).toBeVisible();
 
     await page.getByRole('button', { name: 'Sair' }).click();
-    await page.goto('/signup');
+    await gotoHydrated(page, '/signup');
     await page.getByLabel('Nome completo').fill('Outra Pessoa');
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Senha', { exact: true }).fill('segredo123');
