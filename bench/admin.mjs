@@ -80,13 +80,16 @@ try {
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  // The server rolls finished days of funnel events up in the background; wait for the first pass.
+  // The server rolls finished days of funnel events and orders up in the background; wait for the first pass.
   const check = new pg.Client({ connectionString: url.toString() });
   await check.connect();
-  await time('first funnel rollup', async () => {
-    while (Number((await check.query('select count(*) as n from analytics_daily')).rows[0].n) === 0) {
-      await new Promise((r) => setTimeout(r, 500));
-    }
+  await time('first rollups (funnel, orders)', async () => {
+    const done = async () =>
+      (
+        await check.query(`select exists (select 1 from analytics_daily) and
+          (select rolled_until is not null from rollup_state where name = 'orders_daily') as ok`)
+      ).rows[0].ok;
+    while (!(await done())) await new Promise((r) => setTimeout(r, 500));
   });
   await check.end();
   const login = await fetch(`${base}/api/admin/login`, {
@@ -114,6 +117,33 @@ try {
       'p50 ms': r.latency.p50,
       'p99 ms': r.latency.p99,
       errors: r.non2xx + r.errors,
+    });
+  }
+  // What the operator waits for: /admin asks for the cards + funnel and the first list page together.
+  for (const operators of [1, 4]) {
+    const samples = [];
+    const until = Date.now() + 10_000;
+    const get = (p) => fetch(`${base}${p}`, { headers: { cookie } }).then((r) => r.arrayBuffer());
+    await Promise.all(
+      Array.from({ length: operators }, async () => {
+        while (Date.now() < until) {
+          const started = performance.now();
+          await Promise.all([
+            get('/api/admin/dashboard?period=month'),
+            get('/api/admin/orders?period=month'),
+          ]);
+          samples.push(performance.now() - started);
+        }
+      }),
+    );
+    samples.sort((a, b) => a - b);
+    const at = (q) => Math.round(samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]);
+    results.push({
+      request: `panel load, both together (this month, ${operators} operator${operators > 1 ? 's' : ''})`,
+      'req/s': Math.round(samples.length / 10),
+      'p50 ms': at(0.5),
+      'p99 ms': at(0.99),
+      errors: 0,
     });
   }
   console.log(

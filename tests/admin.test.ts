@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { analytics, orderAudit, orders } from '../src/server/db/schema';
+import { analytics, orderAudit, orders, payments, rollupState } from '../src/server/db/schema';
+import { periodRange } from '../src/server/admin/periods';
+import type { Period } from '../src/shared/schemas/admin';
 import { adminRouteTable } from '../src/server/admin/admin.routes';
 import { setAdminPassword } from '../src/server/admin/admin-account';
 import { rollUpFunnel } from '../src/server/admin/funnel-rollup';
+import { rollUpOrders } from '../src/server/admin/orders-rollup';
 import { createSandboxProvider } from '../src/server/payments/sandbox-provider';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { sessionCookieOf } from './helpers/cookies';
@@ -30,6 +33,11 @@ function adminLogin(email: string, password: string, remoteAddress = '192.0.2.80
     payload: { email, password },
   });
 }
+/** 'custom&from=…&to=…' → [from, to] for periodRange. */
+const customDays = (period: string): [string?, string?] => {
+  const params = new URLSearchParams(period.split('&').slice(1).join('&'));
+  return [params.get('from') ?? undefined, params.get('to') ?? undefined];
+};
 const adminGet = (url: string, cookie = adminCookie) =>
   app.server.inject({ method: 'GET', url, headers: { cookie } });
 
@@ -249,6 +257,68 @@ describe('metrics, funnel, list and CSV', () => {
       (await adminGet('/api/admin/dashboard?period=custom&from=2026-11-15&to=2026-11-15')).json().funnel
         .visitantes,
     ).toBe(10);
+  });
+
+  it('gives the same totals from the orders rollup as from the rows, and rolled days follow changes', async () => {
+    const periods = ['month', 'today', '7d', '30d', 'all', 'custom&from=2026-11-05&to=2026-11-10'];
+    // What the panel must show, counted straight from the orders table.
+    const counted = async (period: string, status?: string) => {
+      const { range } = {
+        range: periodRange(period.split('&')[0] as Period, new Date(now), ...customDays(period)),
+      };
+      const rows = (await app.database.db.select().from(orders)).filter(
+        (o) =>
+          (!range.start || o.createdAt >= range.start) &&
+          (!range.end || o.createdAt < range.end) &&
+          (!status || o.status === status),
+      );
+      return {
+        orders: rows.length,
+        revenueCents: rows.filter((o) => o.paymentStatus === 'paid').reduce((s, o) => s + o.totalCents, 0),
+        pendingCents: rows.filter((o) => o.paymentStatus === 'unpaid').reduce((s, o) => s + o.totalCents, 0),
+        pixCount: rows.filter((o) => o.paymentMethod === 'pix').length,
+        whatsappCount: rows.filter((o) => o.paymentMethod === 'whatsapp').length,
+        cancelled: rows.filter((o) => o.status === 'cancelado').length,
+      };
+    };
+    const shown = async (period: string, status?: string) => {
+      const filter = status ? `&status=${status}` : '';
+      const { metrics } = (await adminGet(`/api/admin/dashboard?period=${period}${filter}`)).json();
+      const { total } = (await adminGet(`/api/admin/orders?period=${period}${filter}`)).json();
+      expect(total).toBe(metrics.orders);
+      const { averageTicketCents: _a, conversionRate: _c, ...sums } = metrics;
+      return sums;
+    };
+    const expectAllExact = async () => {
+      for (const period of periods) {
+        expect(await shown(period), period).toEqual(await counted(period));
+        expect(await shown(period, 'cancelado'), period).toEqual(await counted(period, 'cancelado'));
+      }
+    };
+    await expectAllExact();
+    await rollUpOrders(app.database.db, new Date(now));
+    const [state] = await app.database.db.select().from(rollupState);
+    expect(state?.rolledUntil).toBe('2026-11-29');
+    await expectAllExact();
+
+    // Changes to rolled-up days: an order moved into one, an operator edit, a deletion.
+    const moved = await seed('2026-11-06T12:00:00Z', { totalCents: 4500, instagram: 'rollup.movida' });
+    await expectAllExact();
+    const edited = await app.server.inject({
+      method: 'PATCH',
+      url: `/api/admin/orders/${moved}`,
+      headers: { cookie: adminCookie },
+      payload: { status: 'em_transporte', paymentStatus: 'paid' },
+    });
+    expect(edited.statusCode).toBe(200);
+    await expectAllExact();
+    const deleted = await seed('2026-11-07T12:00:00Z', { totalCents: 5500, instagram: 'rollup.apagada' });
+    await app.database.db.delete(payments).where(eq(payments.orderId, deleted));
+    await app.database.db.delete(orders).where(eq(orders.id, deleted));
+    await expectAllExact();
+    // A second pass the same day changes nothing.
+    await rollUpOrders(app.database.db, new Date(now));
+    await expectAllExact();
   });
 
   it('caps funnel percentages at 100', async () => {

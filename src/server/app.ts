@@ -17,6 +17,7 @@ import { ordersRoutes } from './orders/orders.routes';
 import { accountsRoutes } from './accounts/accounts.routes';
 import { adminRoutes } from './admin/admin.routes';
 import { rollUpFunnel } from './admin/funnel-rollup';
+import { rollUpOrders } from './admin/orders-rollup';
 import { createAccountsService } from './accounts/accounts.service';
 import { createJobRunner, type JobRunner } from './jobs/job-queue';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './email/mailer';
@@ -173,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     before: async (now) => {
       await queueOrderReceipts(database.db, now);
       await rollUpFunnel(database.db, now);
+      await rollUpOrders(database.db, now);
     },
   });
   const reconciler = createReconciler({

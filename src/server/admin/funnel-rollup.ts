@@ -1,6 +1,9 @@
-import { sql } from 'drizzle-orm';
-import { saoPauloDay, saoPauloMidnight } from '../../shared/dates';
-import type { Db } from '../db/client';
+import { gte, sql, type SQL } from 'drizzle-orm';
+import { addDays, saoPauloDay, saoPauloMidnight } from '../../shared/dates';
+import { rowsOf, type Db } from '../db/client';
+import { analytics } from '../db/schema';
+import { inRange } from './order-filters';
+import type { Range } from './periods';
 
 /**
  * Rolls up the funnel events of finished São Paulo days into analytics_daily. Events are stamped with
@@ -19,4 +22,35 @@ export async function rollUpFunnel(db: Db, now: Date): Promise<void> {
         '-infinity'::timestamptz)
     group by 1, 2
     on conflict (day, etapa) do nothing`);
+}
+
+/**
+ * Events per stage in a period: days up to the rollup's last day from analytics_daily, later days from
+ * the raw events. The last day is read first and used as a constant (rolled days never change, so a pass
+ * committing meanwhile cannot make the two sides overlap), which also lets the planner see today's few rows.
+ */
+export async function funnelCounts(db: Db, range: Range): Promise<Map<string, number>> {
+  const lastDay =
+    rowsOf<{ day: string | null }>(await db.execute(sql`select max(day) as day from analytics_daily`))[0]
+      ?.day ?? null;
+  const rolled: SQL[] = [sql`day <= ${lastDay}`];
+  if (range.start) rolled.push(sql`day >= ${saoPauloDay(range.start)}`);
+  if (range.end) rolled.push(sql`day < ${saoPauloDay(range.end)}`);
+  const raw = inRange(analytics.createdAt, range);
+  if (lastDay) raw.push(gte(analytics.createdAt, saoPauloMidnight(addDays(lastDay, 1))));
+  const rows = rowsOf<{ etapa: string; n: string }>(
+    await db.execute(sql`
+      select etapa, sum(n) as n from (
+        ${
+          lastDay
+            ? sql`select etapa, events::bigint as n from analytics_daily where ${sql.join(rolled, sql` and `)}
+                  union all`
+            : sql``
+        }
+        select etapa, count(*) as n from analytics ${raw.length ? sql`where ${sql.join(raw, sql` and `)}` : sql``}
+        group by etapa
+      ) parts
+      group by etapa`),
+  );
+  return new Map(rows.map((r) => [r.etapa, Number(r.n)]));
 }

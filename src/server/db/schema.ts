@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  date,
   index,
   integer,
   jsonb,
@@ -45,6 +47,31 @@ export const analyticsDaily = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.etapa] })],
 );
+
+/**
+ * Orders per São Paulo day × status × payment status × method, for days up to `rollupState.rolledUntil`:
+ * the panel sums these and reads only later days' orders raw. A trigger keeps rolled days exact when an
+ * order of such a day is inserted, changed or deleted (drizzle/0008_orders_daily.sql,
+ * docs/admin-queries.md).
+ */
+export const ordersDaily = pgTable(
+  'orders_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+    paymentStatus: text('payment_status').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    orders: integer('orders').notNull(),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.status, t.paymentStatus, t.paymentMethod] })],
+);
+
+/** How far each rollup has gone: the last São Paulo day it holds (null: none yet). */
+export const rollupState = pgTable('rollup_state', {
+  name: text('name').primaryKey(),
+  rolledUntil: date('rolled_until', { mode: 'string' }),
+});
 
 /** Fixed-window counters shared by every app instance (ARCHITECTURE: scale-out). */
 export const rateLimits = pgTable(
