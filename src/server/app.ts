@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import cookie from '@fastify/cookie';
 import { z } from 'zod';
 import { pt } from 'zod/locales';
@@ -32,6 +31,7 @@ import { createPaymentProvider } from './payments/provider-factory';
 import type { PaymentProvider } from './payments/payment-provider';
 import { cardNeedsAddress } from '../shared/shop';
 import { originCheck } from './http/origin-check';
+import { securityHeaders } from './http/security-headers';
 import { staticFiles } from './pages/static-files';
 import type { PageRenderer } from './pages/page-renderer';
 
@@ -72,50 +72,28 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return503OnClosing: true,
   });
 
-  await server.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'default-src': ["'self'"],
-        'script-src': ["'self'", 'https://www.googletagmanager.com', 'https://*.google-analytics.com'],
-        'connect-src': [
-          "'self'",
-          'https://*.google-analytics.com',
-          'https://*.analytics.google.com',
-          'https://*.googletagmanager.com',
-        ],
-        'img-src': ["'self'", 'data:', 'https:'],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'frame-src': ['https://www.googletagmanager.com'],
-        'upgrade-insecure-requests': null,
-      },
-    },
-    // The site is also served over plain HTTP on localhost; HSTS belongs on the HTTPS proxy.
-    strictTransportSecurity: false,
-    // Keeps the origin for analytics referrers without leaking paths to other sites.
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
+  securityHeaders(server);
 
   // During shutdown, answers close their connection, so keep-alive clients do not hold the close open.
+  // A request counts as running until its handler hands a payload to onSend (which also happens when the
+  // client has already hung up, unlike onResponse). Callback hooks: no promise per request.
   let closing = false;
   server.addHook('preClose', async () => {
     closing = true;
   });
-  server.addHook('onSend', async (_request, reply, payload) => {
-    if (closing) reply.header('connection', 'close');
-    return payload;
-  });
-  // A request counts as running until its handler hands a payload to onSend (which also happens when the
-  // client has already hung up, unlike onResponse).
   const running = new Set<string>();
-  server.addHook('onRequest', async (request) => {
+  server.addHook('onRequest', (request, _reply, done) => {
     running.add(request.id);
+    done();
   });
-  server.addHook('onSend', async (request, _reply, payload) => {
+  server.addHook('onSend', (request, reply, payload, done) => {
     running.delete(request.id);
-    return payload;
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
-  server.addHook('onResponse', async (request) => {
+  server.addHook('onResponse', (request, _reply, done) => {
     running.delete(request.id);
+    done();
   });
   const idle = async () => {
     while (running.size > 0) await new Promise((resolve) => setTimeout(resolve, 20));

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { AppError } from '../errors';
 
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -10,16 +10,20 @@ const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export function originCheck(publicUrl: string) {
   const allowed = new URL(publicUrl).host;
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
-    if (!stateChanging.has(request.method)) return;
+  const verdict = (request: FastifyRequest): AppError | undefined => {
+    if (!stateChanging.has(request.method)) return undefined;
     const origin = request.headers.origin;
-    if (!origin) return;
+    if (!origin) return undefined;
     let host: string;
     try {
       host = new URL(origin).host;
     } catch {
-      throw new AppError('forbidden', 'forbidden');
+      return new AppError('forbidden', 'forbidden');
     }
-    if (host !== allowed && host !== request.headers.host) throw new AppError('forbidden', 'forbidden');
+    return host === allowed || host === request.headers.host
+      ? undefined
+      : new AppError('forbidden', 'forbidden');
   };
+  return (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) =>
+    done(verdict(request));
 }
