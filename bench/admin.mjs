@@ -1,13 +1,13 @@
 // `npm run bench:admin`: seeds 1,000,000 orders and 3,000,000 funnel events into a fresh PostgreSQL
 // database, then times the panel's requests (metrics + funnel, first list page) with autocannon.
 // Target (issue 5): p50 ≤ 15 ms, p99 ≤ 50 ms on 2 cores.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { root, startServer, stopServer } from './lib.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 3295);
 const base = `http://127.0.0.1:${port}`;
 const orders = Number(process.env.ORDERS ?? 1_000_000);
@@ -68,18 +68,7 @@ try {
   await time('vacuum analyze', () => db.query('vacuum analyze'));
   await db.end();
 
-  server = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      if (i > 150) throw new Error('server did not start');
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  server = await startServer({ port, env });
   // The server rolls finished days of funnel events and orders up in the background; wait for the first pass.
   const check = new pg.Client({ connectionString: url.toString() });
   await check.connect();
@@ -153,10 +142,7 @@ try {
   mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   writeFileSync(path.join(root, 'bench/results/admin.json'), JSON.stringify(results, null, 2));
 } finally {
-  if (server) {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-  }
+  await stopServer(server);
   if (!process.env.KEEP_DATABASE) await admin.query(`drop database if exists ${dbName} with (force)`);
   await admin.end();
 }

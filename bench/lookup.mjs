@@ -1,13 +1,12 @@
 // `npm run bench:lookup`: autocannon on POST /api/orders/lookup (the limiter set high) against the built
 // server on PostgreSQL, with 2,000 real orders to look up. Prints req/s, p50 and p99.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { root, startServer, stopServer } from './lib.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 3296);
 const base = `http://127.0.0.1:${port}`;
 const seconds = Number(process.env.DURATION ?? 10);
@@ -19,27 +18,15 @@ await admin.connect();
 await admin.query(`create database ${dbName}`);
 const url = new URL(adminUrl);
 url.pathname = `/${dbName}`;
-const server = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
+const server = await startServer({
+  port,
   env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
     DATABASE_URL: url.toString(),
     LOOKUP_LIMIT_PER_IP: '100000000',
     LOOKUP_LIMIT_PER_EMAIL: '100000000',
   },
-  stdio: ['ignore', 'inherit', 'inherit'],
 });
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      if (i > 150) throw new Error('server did not start (run `npm run build` first)');
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
   const pairs = [];
   for (let i = 0; i < 2000; i++) {
     const email = `cliente${i}@exemplo.com`;
@@ -91,8 +78,7 @@ try {
   mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   writeFileSync(path.join(root, 'bench/results/lookup.json'), JSON.stringify(row, null, 2));
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
+  await stopServer(server);
   await admin.query(`drop database if exists ${dbName} with (force)`);
   await admin.end();
 }

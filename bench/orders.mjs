@@ -1,14 +1,13 @@
 // `npm run bench:orders`: autocannon against POST /api/orders (PIX, sandbox) and GET /api/health on the
 // built server, first on PostgreSQL (a fresh database), then on the embedded PGlite.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { root, startServer, stopServer } from './lib.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 3298);
 const base = `http://127.0.0.1:${port}`;
 const seconds = Number(process.env.DURATION ?? 10);
@@ -28,23 +27,6 @@ const orderBody = JSON.stringify({
   installments: 1,
 });
 
-async function startServer(env) {
-  const server = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return server;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  server.kill();
-  throw new Error('server did not start (run `npm run build` first)');
-}
-
 function run(options) {
   return new Promise((resolve, reject) => {
     autocannon({ connections, duration: seconds, ...options }, (err, result) =>
@@ -54,7 +36,7 @@ function run(options) {
 }
 
 async function measure(label, env) {
-  const server = await startServer(env);
+  const server = await startServer({ port, env });
   try {
     // Warm-up: JIT, connection pool, first pages of the indexes.
     await run({ url: `${base}/api/health`, duration: 2 });
@@ -84,8 +66,7 @@ async function measure(label, env) {
     });
     return [row('POST /api/orders', orders), row('GET /api/health', health)];
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await stopServer(server);
   }
 }
 

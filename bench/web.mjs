@@ -1,42 +1,17 @@
 // `npm run bench:web`: Lighthouse 12.8 (mobile: Moto G Power, slow 4G, 4x CPU) against the built app
 // in the system Chromium, for / and /precos. Prints the median of RUNS runs per page.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { root, startServer, stopServer } from './lib.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const runs = Number(process.env.RUNS ?? 3);
 const port = Number(process.env.BENCH_PORT ?? 3299);
 const base = process.env.BENCH_URL ?? `http://127.0.0.1:${port}`;
 const pages = ['/', '/precos'];
-
-async function startServer() {
-  if (process.env.BENCH_URL) return undefined;
-  const server = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'impulso-bench-')),
-      LOG_LEVEL: 'warn',
-    },
-    stdio: 'inherit',
-  });
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return server;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  server.kill();
-  throw new Error('server did not start (run `npm run build` first)');
-}
 
 // Initial JS of a page from the build manifest: the entry, the page's chunks and their imports, gzip -9.
 const manifest = JSON.parse(readFileSync(path.join(root, 'dist/client/.vite/manifest.json'), 'utf8'));
@@ -65,7 +40,13 @@ function initialJsGzipKb(page) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const server = await startServer();
+const server = process.env.BENCH_URL
+  ? undefined
+  : await startServer({
+      port,
+      env: { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'impulso-bench-')) },
+      stdio: 'inherit',
+    });
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   chromeFlags: [
@@ -112,7 +93,7 @@ try {
   }
 } finally {
   await chrome.kill();
-  server?.kill();
+  await stopServer(server);
 }
 
 console.log(

@@ -1,0 +1,30 @@
+// What every benchmark shares: the built server started on a port and stopped again.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '..');
+
+/** Starts dist/server/main.js with `env` on 127.0.0.1:`port` and resolves once /api/health answers. */
+export async function startServer({ port, env = {}, stdio = ['ignore', 'inherit', 'inherit'] }) {
+  const server = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio,
+  });
+  for (let i = 0; i < 150; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return server;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  server.kill();
+  throw new Error('server did not start (run `npm run build` first)');
+}
+
+/** SIGTERM, then wait for the graceful shutdown to finish. */
+export async function stopServer(server) {
+  if (!server || server.exitCode !== null) return;
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+}
