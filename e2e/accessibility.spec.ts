@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from './fixtures';
+import { expect, gotoHydrated, test } from './fixtures';
 
 for (const path of ['/', '/precos', '/precos?tipo=avulso', '/sobre', '/privacidade', '/isto-nao-existe']) {
   test(`axe finds no violations on ${path}`, async ({ page }) => {
-    await page.goto(path);
+    await gotoHydrated(page, path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
@@ -13,7 +13,7 @@ for (const path of ['/', '/precos', '/precos?tipo=avulso', '/sobre', '/privacida
 test('axe finds no violations with the cookie banner and the purchase modal open', async ({
   freshPage: page,
 }) => {
-  await page.goto('/precos?tipo=avulso');
+  await gotoHydrated(page, '/precos?tipo=avulso');
   await expect(page.getByRole('region', { name: 'Preferências de cookies' })).toBeVisible();
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   await page.getByRole('button', { name: 'Rejeitar' }).click();
@@ -26,7 +26,7 @@ test('axe finds no violations with the cookie banner and the purchase modal open
 
 for (const path of ['/checkout?type=followers&amount=1000', '/login', '/cancelado', '/signup']) {
   test(`axe finds no violations on ${path}`, async ({ page }) => {
-    await page.goto(path);
+    await gotoHydrated(page, path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);

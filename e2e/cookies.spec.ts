@@ -1,10 +1,10 @@
-import { expect, test } from './fixtures';
+import { expect, gotoHydrated, test } from './fixtures';
 
 test.describe('cookie consent', () => {
   test('the choice persists over a reload, and rejecting loads no tag manager', async ({
     freshPage: page,
   }) => {
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     const banner = page.getByRole('region', { name: 'Preferências de cookies' });
     await expect(banner).toBeVisible();
     const reject = banner.getByRole('button', { name: 'Rejeitar' });
@@ -29,7 +29,7 @@ test.describe('cookie consent', () => {
     await page.route('https://www.googletagmanager.com/**', (route) =>
       route.fulfill({ body: '', contentType: 'text/javascript' }),
     );
-    await page.goto('/sobre');
+    await gotoHydrated(page, '/sobre');
     expect(await page.locator('script[src*="googletagmanager"]').count()).toBe(0);
     await page.getByRole('button', { name: 'Aceitar todos' }).click();
     await expect(page.locator('script[src*="googletagmanager.com/gtm.js?id=GTM-E2ETEST"]')).toHaveCount(1);

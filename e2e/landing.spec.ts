@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, gotoHydrated, test } from './fixtures';
 
 test.describe('landing page', () => {
   test('shows every section with its content in the server HTML', async ({ page, request }) => {
@@ -6,7 +6,7 @@ test.describe('landing page', () => {
     expect(html).toContain('Dê ao seu Instagram o impulso que ele merece');
     expect(html).toContain('Perguntas frequentes');
 
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       'Dê ao seu Instagram o impulso que ele merece',
     );
@@ -64,7 +64,7 @@ test.describe('landing page', () => {
   });
 
   test('FAQ opens one answer at a time, by mouse and by keyboard', async ({ page }) => {
-    await page.goto('/#faq');
+    await gotoHydrated(page, '/#faq');
     const faq = page.locator('#faq');
     const first = faq.getByRole('button', { name: 'Vocês pedem a senha do meu Instagram?' });
     const second = faq.getByRole('button', { name: 'Em quanto tempo a entrega começa?' });
@@ -83,7 +83,7 @@ test.describe('landing page', () => {
   });
 
   test('header gains a shadow after 10 px of scroll', async ({ page }) => {
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     const header = page.getByRole('banner');
     await expect(header).toHaveAttribute('data-scrolled', 'false');
     const shadowless = await header.evaluate((el) => getComputedStyle(el).boxShadow);
@@ -96,7 +96,7 @@ test.describe('landing page', () => {
   });
 
   test('header links: WhatsApp with a prefilled message and Consultar Compra', async ({ page }) => {
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     const whatsapp = page.getByRole('banner').getByRole('link', { name: 'WhatsApp' });
     await expect(whatsapp).toHaveAttribute('href', /^https:\/\/wa\.me\/5511999999999\?text=Ol%C3%A1/);
     await expect(page.getByRole('banner').getByRole('link', { name: 'Consultar Compra' })).toHaveAttribute(
@@ -108,7 +108,7 @@ test.describe('landing page', () => {
 
 test.describe('mobile', () => {
   test('@mobile menu opens, navigates and closes', async ({ page }) => {
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     const toggle = page.getByRole('button', { name: 'Abrir menu' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await toggle.click();
@@ -123,7 +123,7 @@ test.describe('mobile', () => {
   test('@mobile page is not wider than a 360 px screen', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     for (const url of ['/', '/precos?tipo=avulso', '/sobre', '/termos']) {
-      await page.goto(url);
+      await gotoHydrated(page, url);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, url).toBeLessThanOrEqual(0);
     }

@@ -1,4 +1,4 @@
-import { expect, test, todayLong } from './fixtures';
+import { expect, gotoHydrated, test, todayLong } from './fixtures';
 
 const legalPages = [
   ['/privacidade', 'Política de Privacidade'],
@@ -80,5 +80,30 @@ test.describe('funnel events', () => {
     await page.goto('/precos?tipo=avulso');
     await page.getByRole('button', { name: 'Comprar 500 seguidores por R$ 45,90' }).click();
     await expect(page.getByRole('dialog', { name: '500 seguidores' })).toBeVisible();
+  });
+});
+
+test.describe('how pages start their scripts', () => {
+  test('content pages start them after load, inside the CSP; pages with forms keep the module script', async ({
+    page,
+    request,
+  }) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') violations.push(message.text());
+    });
+    await gotoHydrated(page, '/');
+    expect(violations).toEqual([]);
+    // Hydrated: the FAQ answers open.
+    const question = page.getByRole('button', { name: 'Vocês pedem a senha do meu Instagram?' });
+    await question.click();
+    await expect(question).toHaveAttribute('aria-expanded', 'true');
+
+    const home = await (await request.get('/')).text();
+    expect(home).not.toContain('<script type="module"');
+    expect(home).toContain('data-entry="/assets/');
+    const checkout = await (await request.get('/checkout?type=followers&amount=1000')).text();
+    expect(checkout).toContain('<script type="module" crossorigin src="/assets/');
+    expect(checkout).toContain('<link rel="modulepreload"');
   });
 });

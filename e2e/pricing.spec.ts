@@ -1,8 +1,8 @@
-import { expect, test } from './fixtures';
+import { expect, gotoHydrated, test } from './fixtures';
 
 test.describe('/precos', () => {
   test('first asks one-time or monthly, and the back link returns to the choice', async ({ page }) => {
-    await page.goto('/precos');
+    await gotoHydrated(page, '/precos');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Escolha como quer crescer');
     await page.getByRole('link', { name: /Compra única/ }).click();
     await expect(page).toHaveURL(/\/precos\?tipo=avulso$/);
@@ -41,7 +41,7 @@ test.describe('/precos', () => {
     page.on('request', (req) => {
       if (req.url().endsWith('/api/events')) events.push(req.postDataJSON().etapa);
     });
-    await page.goto('/precos?tipo=avulso');
+    await gotoHydrated(page, '/precos?tipo=avulso');
     await page.getByRole('button', { name: 'Comprar 2.000 curtidas por R$ 75,90' }).click();
     const dialog = page.getByRole('dialog', { name: '2.000 curtidas' });
     await expect(dialog).toBeVisible();
@@ -80,7 +80,7 @@ test.describe('/precos', () => {
   });
 
   test('followers need no post link; Esc closes the modal', async ({ page }) => {
-    await page.goto('/precos?tipo=avulso');
+    await gotoHydrated(page, '/precos?tipo=avulso');
     await page.getByRole('button', { name: 'Comprar 1.000 seguidores por R$ 85,90' }).click();
     const dialog = page.getByRole('dialog', { name: '1.000 seguidores' });
     await expect(dialog.getByLabel('Seu @ do Instagram')).toBeVisible();
@@ -95,7 +95,7 @@ test.describe('/precos', () => {
   });
 
   test('a package the operator switched off says so instead of opening the modal', async ({ page }) => {
-    await page.goto('/precos?tipo=avulso');
+    await gotoHydrated(page, '/precos?tipo=avulso');
     await page.getByRole('button', { name: 'Comprar 4.000 visualizações por R$ 40,90' }).click();
     await expect(page.getByRole('alert')).toHaveText('Produto indisponível no momento.');
     await expect(page.getByRole('dialog')).toHaveCount(0);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import { bootLoaderCspSource } from '../pages/boot-loader';
 
 /**
  * helmet's security headers on every response. helmet is built once here: @fastify/helmet rebuilt it
@@ -10,7 +11,12 @@ export function securityHeaders(server: FastifyInstance) {
     contentSecurityPolicy: {
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'", 'https://www.googletagmanager.com', 'https://*.google-analytics.com'],
+        'script-src': [
+          "'self'",
+          bootLoaderCspSource,
+          'https://www.googletagmanager.com',
+          'https://*.google-analytics.com',
+        ],
         'connect-src': [
           "'self'",
           'https://*.google-analytics.com',

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { bootLoaderTag } from './boot-loader';
 
 interface ManifestChunk {
   file: string;
@@ -13,8 +14,11 @@ type Manifest = Record<string, ManifestChunk>;
 export interface PageAssets {
   /** The HTML template with the stylesheet inlined (one round trip less on a slow phone). */
   template: string;
-  /** <link rel="modulepreload"> tags for a page module's chunks, so they load alongside the entry. */
-  preloadTags(module: string): string;
+  /**
+   * The tags that start the client with the page module's chunks: Vite's module script and modulepreload
+   * links, or for content pages (`afterLoad`) the loader that fetches them after load (boot-loader.ts).
+   */
+  scriptTags(module: string, afterLoad: boolean): string;
 }
 
 export async function loadPageAssets(clientDir: string): Promise<PageAssets> {
@@ -28,9 +32,16 @@ export async function loadPageAssets(clientDir: string): Promise<PageAssets> {
     template = template.replace(match[0], () => `<style>${css}</style>`);
   }
 
-  const entryKeys = new Set(Object.keys(manifest).filter((key) => manifest[key]!.isEntry));
-  const alreadyLinked = new Set<string>();
-  for (const key of entryKeys) collect(key, alreadyLinked);
+  // Vite's module script and modulepreload links come out of the template; scriptTags() puts them back.
+  const entryScript = /<script type="module" crossorigin src="(\/[^"]+)"><\/script>/.exec(template);
+  if (!entryScript) throw new Error('index.html has no entry script');
+  const entry = entryScript[1]!;
+  template = template
+    .replace(entryScript[0], '')
+    .replace(/<link rel="modulepreload" crossorigin href="\/[^"]+">/g, '');
+
+  const entryFiles = new Set<string>();
+  for (const key of Object.keys(manifest).filter((key) => manifest[key]!.isEntry)) collect(key, entryFiles);
 
   function collect(key: string, into: Set<string>): void {
     const chunk = manifest[key];
@@ -42,17 +53,19 @@ export async function loadPageAssets(clientDir: string): Promise<PageAssets> {
   const cache = new Map<string, string>();
   return {
     template,
-    preloadTags(module) {
-      let tags = cache.get(module);
+    scriptTags(module, afterLoad) {
+      const key = `${module}|${afterLoad}`;
+      let tags = cache.get(key);
       if (tags === undefined) {
         if (!manifest[module]) throw new Error(`page module ${module} is not in the build manifest`);
-        const files = new Set<string>();
+        const files = new Set(entryFiles);
         collect(module, files);
-        tags = [...files]
-          .filter((file) => !alreadyLinked.has(file))
-          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-          .join('');
-        cache.set(module, tags);
+        const chunks = [...files].map((file) => `/${file}`).filter((file) => file !== entry);
+        tags = afterLoad
+          ? bootLoaderTag(entry, chunks)
+          : `<script type="module" crossorigin src="${entry}"></script>` +
+            chunks.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
+        cache.set(key, tags);
       }
       return tags;
     },

@@ -35,9 +35,14 @@ export async function loadPageRenderer(options: {
 
   async function renderUncached(url: string, now: Date): Promise<RenderedPage> {
     const result = await entry.render(url, { shop: options.shop, now });
+    const pathname = new URL(url, 'http://localhost').pathname;
     const boot: BootData = { shop: options.shop, renderedAt: now.toISOString() };
     const html = assets.template
-      .replace('<!--app-head-->', () => result.head + assets.preloadTags(result.module))
+      // Content pages (the cacheable ones) start their scripts after load; pages with forms at once.
+      .replace(
+        '<!--app-head-->',
+        () => result.head + assets.scriptTags(result.module, cacheable.has(pathname)),
+      )
       .replace('<!--app-html-->', () => result.html)
       .replace(
         '<!--app-boot-->',
