@@ -77,7 +77,7 @@ test.describe('funnel events', () => {
 
   test('a failing events endpoint does not break the page', async ({ page }) => {
     await page.route('**/api/events', (route) => route.abort());
-    await page.goto('/precos?tipo=avulso');
+    await gotoHydrated(page, '/precos?tipo=avulso');
     await page.getByRole('button', { name: 'Comprar 500 seguidores por R$ 45,90' }).click();
     await expect(page.getByRole('dialog', { name: '500 seguidores' })).toBeVisible();
   });
@@ -105,5 +105,28 @@ test.describe('how pages start their scripts', () => {
     const checkout = await (await request.get('/checkout?type=followers&amount=1000')).text();
     expect(checkout).toContain('<script type="module" crossorigin src="/assets/');
     expect(checkout).toContain('<link rel="modulepreload"');
+  });
+});
+
+test.describe('server markup', () => {
+  test('matches what the browser renders, query parameters included (no hydration error)', async ({
+    page,
+    request,
+  }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+    for (const url of [
+      '/precos?tipo=avulso',
+      '/precos?tipo=planos&utm_source=instagram',
+      '/?utm_source=ig',
+    ]) {
+      await gotoHydrated(page, url);
+    }
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(errors).toEqual([]);
+    // The cached page for ?tipo=avulso is the one-time catalogue, not the chooser.
+    expect(await (await request.get('/precos?tipo=avulso&utm_source=x')).text()).toContain(
+      'Comprar 500 seguidores por R$ 45,90',
+    );
   });
 });

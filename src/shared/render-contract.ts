@@ -21,8 +21,10 @@ export interface RenderResult {
 
 export interface ServerEntry {
   render(url: string, context: RenderContext): Promise<RenderResult>;
-  /** Paths whose page depends only on the shop and the day, so the server may cache them. */
+  /** Paths whose page depends only on the shop, the day and `cacheableParams`, so the server may cache them. */
   cacheablePaths: readonly string[];
+  /** Per cacheable path, the query parameters its markup reads (part of the cache key). */
+  cacheableParams: Readonly<Record<string, readonly string[]>>;
 }
 
 /** Id of the JSON script that carries the shop identity and render date to the browser. */

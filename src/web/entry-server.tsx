@@ -4,7 +4,7 @@ import type { RenderContext, RenderResult, ServerEntry } from '../shared/render-
 import { BootProvider } from './lib/boot';
 import { RootLayout } from './app/root-layout';
 import { titleFor } from './app/route-handle';
-import { routes, staticPagePaths } from './app/routes';
+import { routes, staticPageParams, staticPagePaths } from './app/routes';
 import { loadRoute, matchRoute } from './router/match';
 import { StaticRouter } from './router/router';
 
@@ -13,6 +13,7 @@ function escapeHtml(text: string): string {
 }
 
 export const cacheablePaths: ServerEntry['cacheablePaths'] = staticPagePaths;
+export const cacheableParams: ServerEntry['cacheableParams'] = staticPageParams;
 
 export async function render(url: string, { shop, now }: RenderContext): Promise<RenderResult> {
   const parsed = new URL(url, 'http://localhost');

@@ -53,13 +53,21 @@ export async function loadPageRenderer(options: {
 
   async function render(url: string): Promise<RenderedPage> {
     const now = options.clock();
-    const pathname = new URL(url, 'http://localhost').pathname;
-    if (!cacheable.has(pathname)) return renderUncached(url, now);
-    const key = `${pathname}|${saoPauloDay(now)}`;
+    const parsed = new URL(url, 'http://localhost');
+    if (!cacheable.has(parsed.pathname)) return renderUncached(url, now);
+    // Rendered from the path and only the parameters the page reads, so the markup matches what the
+    // browser renders for this URL (no hydration mismatch) while ?utm_… links share one cached copy.
+    const kept = new URLSearchParams();
+    for (const name of entry.cacheableParams[parsed.pathname] ?? []) {
+      const value = parsed.searchParams.get(name);
+      if (value !== null) kept.set(name, value);
+    }
+    const pageUrl = kept.size ? `${parsed.pathname}?${kept}` : parsed.pathname;
+    const key = `${pageUrl}|${saoPauloDay(now)}`;
     let page = cache.get(key);
     if (!page) {
-      if (cache.size > cacheable.size * 2) cache.clear(); // yesterday's pages
-      page = await renderUncached(pathname, now);
+      if (cache.size > cacheable.size * 8) cache.clear(); // yesterday's pages, or too many parameter values
+      page = await renderUncached(pageUrl, now);
       cache.set(key, page);
     }
     return page;

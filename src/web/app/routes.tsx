@@ -173,7 +173,10 @@ export const routes: readonly PageRoute[] = [
   ),
 ];
 
-/** Pages that depend only on the shop and the day (the server caches and prewarms them). */
+/**
+ * Pages that depend only on the shop, the day and the query parameters in `staticPageParams` (the server
+ * caches and prewarms them).
+ */
 export const staticPagePaths = [
   '/',
   '/precos',
@@ -186,3 +189,6 @@ export const staticPagePaths = [
   '/disclaimer',
   '/contato',
 ] as const;
+
+/** The query parameters a static page's markup reads (/precos?tipo=avulso opens on the one-time tab). */
+export const staticPageParams: Readonly<Record<string, readonly string[]>> = { '/precos': ['tipo'] };
