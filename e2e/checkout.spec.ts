@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, gotoHydrated, test } from './fixtures';
 
 async function fillStepOne(page: Page, options: { postLink?: boolean } = {}) {
   await page.getByLabel('Seu @ do Instagram').fill('@loja.da.ana');
@@ -141,6 +141,36 @@ test.describe('checkout', () => {
     await page.getByRole('button', { name: 'Gerar QR Code PIX' }).click();
     await expect(page.getByRole('heading', { name: 'Pague com PIX' })).toBeVisible();
     await expect(page.getByText('Total R$ 197,00')).toBeVisible();
+  });
+
+  test('after Gerar QR Code PIX a small phone shows the QR code and focus moves to it', async ({
+    freshPage: page,
+  }) => {
+    // A first visit (the cookie banner still open) on a small Android phone.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await gotoHydrated(page, '/checkout?type=likes&amount=1000');
+    await page.getByLabel('Seu @ do Instagram').fill('loja.teste');
+    await page.getByLabel('Link da publicação', { exact: true }).fill('https://www.instagram.com/p/Cx9xyz/');
+    await page.getByLabel('Seu WhatsApp').fill('11987654321');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByRole('button', { name: /^PIX/ }).click();
+    await page.getByLabel('Nome completo').fill('Ana Souza');
+    await page.getByLabel('E-mail', { exact: true }).fill('ana@exemplo.com');
+    await page.getByLabel('CPF').fill('52998224725');
+    await page.getByRole('button', { name: 'Gerar QR Code PIX' }).click();
+    await expect(page.getByRole('heading', { name: 'Pague com PIX' })).toBeInViewport();
+    await expect(page.getByRole('img', { name: 'QR Code PIX para pagamento' })).toBeInViewport({
+      ratio: 0.5,
+    });
+    // Focus moves to the PIX screen (the button that had it is gone), so a screen reader reads it next.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const focused = document.activeElement;
+          return Boolean(focused && focused !== document.body && focused.querySelector('#pix-titulo'));
+        }),
+      )
+      .toBe(true);
   });
 
   test('debit card goes to the hosted page and back to /success', async ({ page }) => {

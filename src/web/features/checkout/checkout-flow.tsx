@@ -54,6 +54,15 @@ export function CheckoutFlow({ resolved }: { resolved: ResolvedItem }) {
   const [busyText, setBusyText] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [pix, setPix] = useState<{ order: OrderView; payment: PaymentView } | null>(null);
+  const pixRef = useRef<HTMLDivElement>(null);
+  const showingPix = pix !== null;
+  useEffect(() => {
+    if (!showingPix) return;
+    // Once the PIX screen has replaced the form: a phone would otherwise stay where the button was (the
+    // footer), and a screen reader would lose its place.
+    window.scrollTo({ top: 0, behavior: 'instant' });
+    pixRef.current?.focus({ preventScroll: true });
+  }, [showingPix]);
   // One key per purchase attempt: a double click or a retry after a timeout creates one order (DECISIONS 13).
   const idempotencyKey = useRef(crypto.randomUUID());
   const orderId = useRef<string | null>(null);
@@ -176,7 +185,6 @@ export function CheckoutFlow({ resolved }: { resolved: ResolvedItem }) {
       orderId.current = response.order.id;
       if (response.next === 'pix' && response.payment) {
         setPix({ order: response.order, payment: response.payment });
-        window.scrollTo(0, 0);
       } else if (response.next === 'success') {
         navigate(`/success?order_id=${response.order.id}`);
       } else if (response.next === 'thanks') {
@@ -217,7 +225,7 @@ export function CheckoutFlow({ resolved }: { resolved: ResolvedItem }) {
 
   if (pix)
     return (
-      <div className="mt-6">
+      <div ref={pixRef} tabIndex={-1} className="mt-6 outline-none">
         <PixView order={pix.order} payment={pix.payment} />
       </div>
     );
