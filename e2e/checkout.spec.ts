@@ -80,6 +80,7 @@ test.describe('checkout', () => {
   });
 
   test('a declined card shows the error and the order stays unpaid', async ({ page, request }) => {
+    await page.setViewportSize({ width: 360, height: 740 }); // on a phone the box must come into view
     await page.goto('/checkout?type=views&amount=2000');
     await fillStepOne(page, { postLink: true });
     await page.getByRole('button', { name: 'Continuar' }).click();
@@ -92,6 +93,7 @@ test.describe('checkout', () => {
     const alert = page.getByRole('alert');
     await expect(alert).toContainText('Erro ao processar');
     await expect(alert).toContainText('Transação não autorizada');
+    await expect(alert).toBeInViewport({ ratio: 1 });
     await expect(page).toHaveURL(/\/checkout/);
     const order = await (await request.get(`/api/orders/${orderId}`)).json();
     expect(order.order).toMatchObject({ status: 'pendente', paymentStatus: 'unpaid' });

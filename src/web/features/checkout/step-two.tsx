@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { maskCpf } from '../../../shared/validators/documents';
 import { TextField } from '../../components/ui/text-field';
 import { useShop } from '../../lib/boot';
@@ -33,6 +33,11 @@ export function StepTwo({
   onBack: () => void;
 }) {
   const { cardCheckout } = useShop();
+  const failureRef = useRef<HTMLDivElement>(null);
+  // The box appears above the button the buyer just pressed; on a phone it would sit at the screen's edge.
+  useEffect(() => {
+    if (failure) failureRef.current?.scrollIntoView({ block: 'center' });
+  }, [failure]);
   const set = (patch: Partial<StepTwoValues>) => onChange({ ...values, ...patch });
   const chooseMethod = (paymentMethod: PaymentChoice) => set({ paymentMethod });
   const submit = (event: FormEvent) => {
@@ -114,7 +119,11 @@ export function StepTwo({
         </>
       )}
       {failure && (
-        <div role="alert" className="rounded-2xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
+        <div
+          ref={failureRef}
+          role="alert"
+          className="rounded-2xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200"
+        >
           <p className="font-bold">Erro ao processar</p>
           <p>{failure}</p>
         </div>
