@@ -68,8 +68,10 @@ test.describe('funnel events', () => {
     });
     await page.goto('/');
     await expect.poll(() => visits.length).toBe(1);
-    await page.goto('/sobre');
+    await gotoHydrated(page, '/sobre');
     await page.reload();
+    // Hydrated again: the app has had its chance to send a second visit.
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(visits).toHaveLength(1);
     expect(await page.evaluate(() => sessionStorage.getItem('visitor_tracked'))).toBe('1');
