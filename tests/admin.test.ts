@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { analytics, orderAudit, orders, payments, rollupState } from '../src/server/db/schema';
 import { periodRange } from '../src/server/admin/periods';
 import type { Period } from '../src/shared/schemas/admin';
@@ -7,6 +7,7 @@ import { adminRouteTable } from '../src/server/admin/admin.routes';
 import { setAdminPassword } from '../src/server/admin/admin-account';
 import { rollUpFunnel } from '../src/server/admin/funnel-rollup';
 import { rollUpOrders } from '../src/server/admin/orders-rollup';
+import { ordersCsv } from '../src/server/admin/orders-csv';
 import { createSandboxProvider } from '../src/server/payments/sandbox-provider';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { sessionCookieOf } from './helpers/cookies';
@@ -346,8 +347,28 @@ describe('metrics, funnel, list and CSV', () => {
     expect(csv.headers['content-disposition']).toContain('attachment');
     const lines = csv.body.trim().split('\r\n');
     expect(lines).toHaveLength(6);
-    expect(lines[0]).toContain('codigo');
-    expect(csv.body).toContain('loja.outubro');
+    expect(lines[0]).toContain('codigo;criado_em;nome');
+    // Brazilian spreadsheet conventions: ';' between cells, decimal comma, São Paulo time.
+    const outubro = lines.find((l) => l.includes('loja.outubro'))!.split(';');
+    expect(outubro[2]).toBe('31/10/2026 23:59');
+    expect(outubro[12]).toBe('999,00');
+  });
+
+  it('exports in batches without losing or repeating rows, microsecond ties included', async () => {
+    const [a, b] = await app.database.db.select({ id: orders.id }).from(orders).limit(2);
+    await app.database.db.execute(
+      sql`update orders set created_at = '2026-11-02 12:00:00.123456+00' where id in (${a!.id}, ${b!.id})`,
+    );
+    const filters = { range: { start: null, end: null } };
+    const whole = async (batch: number) => {
+      const chunks: string[] = [];
+      for await (const chunk of ordersCsv(app.database.db, filters, batch)) chunks.push(chunk);
+      return chunks;
+    };
+    const inOne = (await whole(100_000)).join('');
+    for (const batch of [1, 2, 3]) expect((await whole(batch)).join('')).toBe(inOne);
+    const count = (await app.database.db.select({ id: orders.id }).from(orders)).length;
+    expect(inOne.trim().split('\r\n')).toHaveLength(count + 1);
   });
 
   it('saves notes trimmed (or null), changes statuses, and keeps an audit trail', async () => {

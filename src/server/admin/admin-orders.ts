@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { messages } from '../../shared/messages';
-import { formatPurchaseCode } from '../../shared/orders';
 import type { Db } from '../db/client';
 import { orderAudit, orders } from '../db/schema';
 import { AppError } from '../errors';
@@ -51,57 +50,4 @@ export async function updateOrder(
     await tx.insert(orderAudit).values(audit.map((a) => ({ ...a, orderId, actor, createdAt: now })));
     return updated!;
   });
-}
-
-const csvCell = (value: unknown) => {
-  const text = value === null || value === undefined ? '' : String(value);
-  // Formula injection: a cell starting with = + - @ is opened as text by spreadsheets.
-  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
-  return /[",\n;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-
-export function ordersCsv(rows: OrderRow[]): string {
-  const header = [
-    'id',
-    'codigo',
-    'criado_em',
-    'nome',
-    'email',
-    'whatsapp',
-    'instagram',
-    'servico',
-    'plano',
-    'quantidade',
-    'link_publicacao',
-    'adicionais',
-    'total_reais',
-    'status',
-    'status_pagamento',
-    'metodo',
-    'observacoes',
-  ];
-  const lines = rows.map((o) =>
-    [
-      o.id,
-      formatPurchaseCode(o.purchaseCode),
-      o.createdAt.toISOString(),
-      o.name,
-      o.email,
-      o.whatsapp,
-      o.instagram,
-      o.service,
-      o.planId,
-      o.quantity,
-      o.postLink,
-      o.addOns.map((a) => `${a.quantity} ${a.product}`).join(' + '),
-      (o.totalCents / 100).toFixed(2),
-      o.status,
-      o.paymentStatus,
-      o.paymentMethod,
-      o.note,
-    ]
-      .map(csvCell)
-      .join(','),
-  );
-  return `\uFEFF${[header.join(','), ...lines].join('\r\n')}\r\n`;
 }

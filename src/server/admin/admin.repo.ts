@@ -75,10 +75,6 @@ export const adminRepo = {
     return { rows, total: totals.orders };
   },
 
-  async all(db: Db, filters: OrderFilters, limit: number) {
-    return db.select().from(orders).where(orderWhere(filters)).orderBy(desc(orders.createdAt)).limit(limit);
-  },
-
   async audit(db: Db, orderId: string) {
     return db
       .select()

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '../../shared/messages';
 import {
@@ -18,7 +19,8 @@ import type { PaymentProvider } from '../payments/payment-provider';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { cancelSubscription } from '../subscriptions/subscriptions.service';
 import { createAdminLogin } from './admin-login';
-import { ordersCsv, updateOrder } from './admin-orders';
+import { updateOrder } from './admin-orders';
+import { ordersCsv } from './orders-csv';
 import { adminRepo } from './admin.repo';
 import { periodRange } from './periods';
 
@@ -91,14 +93,14 @@ export function adminRouteTable(deps: AdminDeps): AdminRoute[] {
       method: 'GET',
       url: '/api/admin/orders.csv',
       handler: async (request, reply) => {
-        const rows = await adminRepo.all(db, filtersOf(request), 100_000);
+        const filters = filtersOf(request);
         return reply
           .type('text/csv; charset=utf-8')
           .header(
             'content-disposition',
             `attachment; filename="pedidos-${clock().toISOString().slice(0, 10)}.csv"`,
           )
-          .send(ordersCsv(rows));
+          .send(Readable.from(ordersCsv(db, filters)));
       },
     },
     {

@@ -1,0 +1,86 @@
+import { and, desc, sql } from 'drizzle-orm';
+import { formatDateTime } from '../../shared/dates';
+import { formatPurchaseCode } from '../../shared/orders';
+import type { Db } from '../db/client';
+import { orders } from '../db/schema';
+import type { OrderRow } from '../orders/orders.repo';
+import { orderConditions, type OrderFilters } from './order-filters';
+
+// Spreadsheet conventions of a Brazilian shop (docs/decisions/012-csv-export.md): ';' between cells,
+// decimal comma, São Paulo date and time, UTF-8 with a BOM so Excel reads the accents.
+const header = [
+  'id',
+  'codigo',
+  'criado_em',
+  'nome',
+  'email',
+  'whatsapp',
+  'instagram',
+  'servico',
+  'plano',
+  'quantidade',
+  'link_publicacao',
+  'adicionais',
+  'total_reais',
+  'status',
+  'status_pagamento',
+  'metodo',
+  'observacoes',
+];
+
+const cell = (value: unknown) => {
+  const text = value === null || value === undefined ? '' : String(value);
+  // Formula injection: a cell starting with = + - @ is opened as text by spreadsheets.
+  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
+  return /[";\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+function line(o: OrderRow): string {
+  return [
+    o.id,
+    formatPurchaseCode(o.purchaseCode),
+    formatDateTime(o.createdAt),
+    o.name,
+    o.email,
+    o.whatsapp,
+    o.instagram,
+    o.service,
+    o.planId,
+    o.quantity,
+    o.postLink,
+    o.addOns.map((a) => `${a.quantity} ${a.product}`).join(' + '),
+    (o.totalCents / 100).toFixed(2).replace('.', ','),
+    o.status,
+    o.paymentStatus,
+    o.paymentMethod,
+    o.note,
+  ]
+    .map(cell)
+    .join(';');
+}
+
+/**
+ * The filtered orders as CSV, newest first, in batches (keyset on created_at, id): any number of rows
+ * with bounded memory, and the first bytes leave before the last row is read.
+ */
+export async function* ordersCsv(db: Db, filters: OrderFilters, batchSize = 1000): AsyncGenerator<string> {
+  yield `\uFEFF${header.join(';')}\r\n`;
+  let after: OrderRow | undefined;
+  for (;;) {
+    const conditions = orderConditions(filters);
+    // The stored value, not the JS Date (milliseconds): created_at may carry microseconds.
+    if (after)
+      conditions.push(
+        sql`(${orders.createdAt}, ${orders.id}) < (select k.created_at, k.id from orders k where k.id = ${after.id})`,
+      );
+    const rows = await db
+      .select()
+      .from(orders)
+      .where(conditions.length ? and(...conditions) : undefined)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(batchSize);
+    if (rows.length > 0) yield rows.map((o) => `${line(o)}\r\n`).join('');
+    if (rows.length < batchSize) return;
+    after = rows[rows.length - 1];
+  }
+}
