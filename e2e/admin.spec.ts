@@ -24,6 +24,30 @@ test.describe('operator panel', () => {
     await expect(page).toHaveURL(/\/admin\/login$/);
   });
 
+  test('a row names its add-ons in Portuguese', async ({ page, request }) => {
+    const handle = `adicional.${Date.now() % 1_000_000}`;
+    const created = await request.post('/api/orders', {
+      headers: { 'idempotency-key': crypto.randomUUID() },
+      data: {
+        item: { type: 'followers', amount: 1000 },
+        instagram: handle,
+        whatsapp: '11912345678',
+        addOns: ['likes'],
+        addOnLinks: { likes: 'https://www.instagram.com/p/Cx1abc/' },
+        name: 'Painel Adicional',
+        email: 'adicional@exemplo.com',
+        cpf: '52998224725',
+        paymentMethod: 'pix',
+        installments: 1,
+      },
+    });
+    const { order } = await created.json();
+    await signIn(page);
+    await page.getByLabel('Buscar').fill(handle);
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await expect(page.getByTestId(`order-${order.id}`)).toContainText('+ 300 curtidas (R$ 24,00)');
+  });
+
   test('metrics, status filter, status and payment changes, notes and CSV', async ({ page, request }) => {
     // A handle of its own, so a retry does not count the first attempt's order.
     const handle = `painel.${Date.now() % 1_000_000}`;
