@@ -28,6 +28,9 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
+/** Advisory lock held while migrating (any number that no other lock of the app uses). */
+const migrationLock = 7405002;
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const { migrationsFolder } = options;
   if (options.url) {
@@ -43,7 +46,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db: db as unknown as Db,
       kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder }),
+      migrate: async () => {
+        // Instances started together (a deploy, a cluster) would race on the same DDL: one migrates
+        // under a session lock, the others wait for it and then find nothing left to do.
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [migrationLock]);
+          await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [migrationLock]).catch(() => undefined);
+          client.release();
+        }
+      },
       ping: async () => void (await pool.query('select 1')),
       close: () => pool.end(),
     };
