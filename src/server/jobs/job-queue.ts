@@ -33,7 +33,8 @@ export function createJobRunner(options: {
 
   async function runOnce(limit = 10): Promise<number> {
     const now = clock();
-    await options.before?.(now);
+    // A failing poller (a rollup, say) must not stop the e-mails: log it and run the due jobs anyway.
+    await options.before?.(now).catch((err: unknown) => log.warn({ err }, 'job poller failed'));
     const claimed = rowsOf<{ id: string; kind: string; payload: Record<string, unknown>; attempts: number }>(
       await db.execute(sql`
         update jobs set locked_until = ${new Date(now.getTime() + 60_000)}, attempts = attempts + 1
