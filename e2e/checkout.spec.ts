@@ -155,6 +155,8 @@ test.describe('checkout', () => {
     await page.getByLabel('Link da publicação', { exact: true }).fill('https://www.instagram.com/p/Cx9xyz/');
     await page.getByLabel('Seu WhatsApp').fill('11987654321');
     await page.getByRole('button', { name: 'Continuar' }).click();
+    // Step 2 starts in view, not above it.
+    await expect(page.getByRole('heading', { name: '2. Pagamento' })).toBeInViewport();
     await page.getByRole('button', { name: /^PIX/ }).click();
     await page.getByLabel('Nome completo').fill('Ana Souza');
     await page.getByLabel('E-mail', { exact: true }).fill('ana@exemplo.com');

@@ -63,6 +63,16 @@ export function CheckoutFlow({ resolved }: { resolved: ResolvedItem }) {
     window.scrollTo({ top: 0, behavior: 'instant' });
     pixRef.current?.focus({ preventScroll: true });
   }, [showingPix]);
+  // Likewise between the steps: the new step replaces the one whose button was pressed, which on a phone
+  // is below the fold. Not on the first render (the page opens at its top).
+  const stepRef = useRef<HTMLDivElement>(null);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    stepRef.current?.scrollIntoView({ block: 'start', behavior: 'instant' });
+    stepRef.current?.focus({ preventScroll: true });
+  }, [step]);
   // One key per purchase attempt: a double click or a retry after a timeout creates one order (DECISIONS 13).
   const idempotencyKey = useRef(crypto.randomUUID());
   const orderId = useRef<string | null>(null);
@@ -233,29 +243,31 @@ export function CheckoutFlow({ resolved }: { resolved: ResolvedItem }) {
   return (
     <div className="mt-6 space-y-6">
       <OrderSummary title={resolved.title} quote={quote} totalCents={totalCents} />
-      {step === 1 ? (
-        <StepOne
-          product={product}
-          amount={amount}
-          values={one}
-          errors={errors}
-          onChange={setOne}
-          onContinue={continueToStepTwo}
-        />
-      ) : (
-        <StepTwo
-          values={two}
-          errors={errors}
-          totalCents={totalCents}
-          settlesOnWhatsapp={settlesOnWhatsapp}
-          recurring={item.type === 'recurring'}
-          busyText={busyText}
-          failure={failure}
-          onChange={setTwo}
-          onSubmit={submit}
-          onBack={back}
-        />
-      )}
+      <div ref={stepRef} tabIndex={-1} className="scroll-mt-20 outline-none">
+        {step === 1 ? (
+          <StepOne
+            product={product}
+            amount={amount}
+            values={one}
+            errors={errors}
+            onChange={setOne}
+            onContinue={continueToStepTwo}
+          />
+        ) : (
+          <StepTwo
+            values={two}
+            errors={errors}
+            totalCents={totalCents}
+            settlesOnWhatsapp={settlesOnWhatsapp}
+            recurring={item.type === 'recurring'}
+            busyText={busyText}
+            failure={failure}
+            onChange={setTwo}
+            onSubmit={submit}
+            onBack={back}
+          />
+        )}
+      </div>
     </div>
   );
 }
