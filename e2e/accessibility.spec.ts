@@ -24,7 +24,14 @@ test('axe finds no violations with the cookie banner and the purchase modal open
   expect(results.violations).toEqual([]);
 });
 
-for (const path of ['/checkout?type=followers&amount=1000', '/login', '/cancelado', '/signup']) {
+for (const path of [
+  '/checkout?type=followers&amount=1000',
+  '/login',
+  '/cancelado',
+  '/signup',
+  '/admin/login',
+  '/whatsapp-payment?pedido_id=00000000-0000-0000-0000-000000000000',
+]) {
   test(`axe finds no violations on ${path}`, async ({ page }) => {
     await gotoHydrated(page, path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, gotoHydrated, test } from './fixtures';
 
@@ -22,6 +23,30 @@ test.describe('operator panel', () => {
   test('/admin without a session goes to /admin/login', async ({ page }) => {
     await page.goto('/admin');
     await expect(page).toHaveURL(/\/admin\/login$/);
+  });
+
+  test('the panel, with its orders, has no axe violations', async ({ page, request }) => {
+    await request.post('/api/orders', {
+      headers: { 'idempotency-key': crypto.randomUUID() },
+      data: {
+        item: { type: 'likes', amount: 1000 },
+        instagram: 'axe.painel',
+        postLink: 'https://www.instagram.com/p/Cx1abc/',
+        whatsapp: '11912345678',
+        addOns: ['views'],
+        addOnLinks: {},
+        name: 'Axe Painel',
+        email: 'axe@exemplo.com',
+        cpf: '52998224725',
+        paymentMethod: 'pix',
+        installments: 1,
+      },
+    });
+    await signIn(page);
+    await expect(page.getByRole('heading', { name: 'Funil' })).toBeVisible();
+    await expect(page.getByRole('table')).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
   });
 
   test('a row names its add-ons in Portuguese', async ({ page, request }) => {
