@@ -159,6 +159,29 @@ describe('PIX (sandbox)', () => {
     expect(hours).toBeLessThanOrEqual(24);
   });
 
+  it('stores each of many concurrent PIX orders with its own code (answers are stored in batches)', async () => {
+    const followers = products.find((p) => p.id === 'followers')!.packages;
+    const requests = Array.from({ length: 24 }, (_, i) =>
+      createOrder(
+        orderRequest({ item: { type: 'followers', amount: followers[i % followers.length]!.amount } }),
+      ),
+    );
+    const answers = (await Promise.all(requests)).map((res) => res.json());
+    for (const { order, payment, next } of answers) {
+      if (next === 'whatsapp') continue; // above R$ 150: no PIX
+      expect(payment.status).toBe('PENDING');
+      const fields = Object.fromEntries(
+        parseBrCode(payment.pixPayload).map((f: { id: string; value: string }) => [f.id, f.value]),
+      );
+      expect(fields['54']).toBe((order.totalCents / 100).toFixed(2));
+      // The transaction id is the order's purchase code.
+      expect(fields['62']).toContain(order.purchaseCode.replace('-', ''));
+      const [stored] = await app.database.db.select().from(payments).where(eq(payments.orderId, order.id));
+      expect(stored).toMatchObject({ id: payment.id, status: 'PENDING', pixPayload: payment.pixPayload });
+    }
+    expect(answers.filter((a) => a.next === 'pix').length).toBeGreaterThan(10);
+  });
+
   it('confirming the same payment 50 times transitions the order once', async () => {
     const { order, payment } = (await createOrder(orderRequest())).json();
     const results = await Promise.all(

@@ -125,7 +125,7 @@ export async function attemptPayment(
   if (choice.paymentMethod === 'pix') {
     try {
       const pix = await provider.createPixCharge(request);
-      const payment = await hotStatements(db).storePix(attempt.id, {
+      const payment = await hotStatements(db).storePix(attempt, {
         providerPaymentId: pix.providerPaymentId,
         status: pix.status,
         pixPayload: pix.payload,
