@@ -21,6 +21,7 @@ import {
 } from './checkout-form-state';
 import { OrderSummary } from './order-summary';
 import { PixView } from './pix-view';
+import { useReveal } from './use-reveal';
 import type { ResolvedItem } from './resolve-item';
 import { StepOne } from './step-one';
 import { StepTwo } from './step-two';
@@ -54,25 +55,8 @@ export function CheckoutFlow({ resolved }: { resolved: ResolvedItem }) {
   const [busyText, setBusyText] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [pix, setPix] = useState<{ order: OrderView; payment: PaymentView } | null>(null);
-  const pixRef = useRef<HTMLDivElement>(null);
-  const showingPix = pix !== null;
-  useEffect(() => {
-    if (!showingPix) return;
-    // Once the PIX screen has replaced the form: a phone would otherwise stay where the button was (the
-    // footer), and a screen reader would lose its place.
-    window.scrollTo({ top: 0, behavior: 'instant' });
-    pixRef.current?.focus({ preventScroll: true });
-  }, [showingPix]);
-  // Likewise between the steps: the new step replaces the one whose button was pressed, which on a phone
-  // is below the fold. Not on the first render (the page opens at its top).
-  const stepRef = useRef<HTMLDivElement>(null);
-  const shownStep = useRef(step);
-  useEffect(() => {
-    if (shownStep.current === step) return;
-    shownStep.current = step;
-    stepRef.current?.scrollIntoView({ block: 'start', behavior: 'instant' });
-    stepRef.current?.focus({ preventScroll: true });
-  }, [step]);
+  // The PIX screen, step 1 or step 2: whichever replaced the other comes into view with focus.
+  const viewRef = useReveal(pix ? 'pix' : step);
   // One key per purchase attempt: a double click or a retry after a timeout creates one order (DECISIONS 13).
   const idempotencyKey = useRef(crypto.randomUUID());
   const orderId = useRef<string | null>(null);
@@ -235,7 +219,7 @@ export function CheckoutFlow({ resolved }: { resolved: ResolvedItem }) {
 
   if (pix)
     return (
-      <div ref={pixRef} tabIndex={-1} className="mt-6 outline-none">
+      <div ref={viewRef} tabIndex={-1} className="mt-6 scroll-mt-20 outline-none">
         <PixView order={pix.order} payment={pix.payment} />
       </div>
     );
@@ -243,7 +227,7 @@ export function CheckoutFlow({ resolved }: { resolved: ResolvedItem }) {
   return (
     <div className="mt-6 space-y-6">
       <OrderSummary title={resolved.title} quote={quote} totalCents={totalCents} />
-      <div ref={stepRef} tabIndex={-1} className="scroll-mt-20 outline-none">
+      <div ref={viewRef} tabIndex={-1} className="scroll-mt-20 outline-none">
         {step === 1 ? (
           <StepOne
             product={product}
