@@ -167,7 +167,7 @@ test.describe('admin login lock', () => {
     // Its own client address and account, so a retry starts with no failures counted.
     const run = Math.floor(Math.random() * 250) + 1;
     await page.setExtraHTTPHeaders({ 'x-forwarded-for': `10.77.${run}.${Date.now() % 250}` });
-    // A customer with a correct password gets no admin session.
+    // A customer with a correct password gets no admin session: the same answer as a wrong password.
     const customer = `cliente-${run}-${Date.now()}@exemplo.com`;
     await page.request.post('/api/auth/signup', {
       data: {
@@ -180,17 +180,14 @@ test.describe('admin login lock', () => {
     await gotoHydrated(page, '/admin/login');
     await page.getByLabel('E-mail').fill(customer);
     await page.getByLabel('Senha', { exact: true }).fill('segredo123');
-    // Accept the alert in the handler itself: a dialog left unhandled is dismissed by Playwright.
-    const alertMessage = new Promise<string>((resolve) =>
-      page.once('dialog', (dialog) => {
-        resolve(dialog.message());
-        void dialog.accept();
-      }),
-    );
     await page.getByRole('button', { name: 'Entrar' }).click();
-    expect(await alertMessage).toBe('❌ Acesso não autorizado. Apenas administradores têm permissão.');
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('alert')).toHaveText(
+      '❌ E-mail ou senha incorretos. Tentativa 1/5. Verifique suas credenciais.',
+    );
+    await expect(page).toHaveURL(/\/admin\/login$/);
 
+    // Another address for the lock below, so it starts with no failures counted.
+    await page.setExtraHTTPHeaders({ 'x-forwarded-for': `10.78.${run}.${Date.now() % 250}` });
     await gotoHydrated(page, '/admin/login');
     await page.getByLabel('E-mail').fill(`ninguem-${run}-${Date.now()}@impulso.example`);
     await page.getByRole('button', { name: 'Mostrar senha' }).click();

@@ -100,8 +100,11 @@ describe('admin login lock (5 failures → 5 minutes, per account and per IP)', 
   it('gives no admin session to a correct password of an e-mail not on the allow-list', async () => {
     await setAdminPassword(app.database.db, 'cliente@loja.example', 'senha-do-cliente', new Date(now));
     const res = await adminLogin('cliente@loja.example', 'senha-do-cliente', '192.0.2.200');
-    expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe('❌ Acesso não autorizado. Apenas administradores têm permissão.');
+    // The same answer as a wrong password: a 403 would say 'password right, not admin' (issue 9 §2).
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe(
+      '❌ E-mail ou senha incorretos. Tentativa 1/5. Verifique suas credenciais.',
+    );
     expect(res.headers['set-cookie']).toBeUndefined();
   });
 });

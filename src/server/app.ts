@@ -133,8 +133,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const shopLinks = { name: config.shop.name, publicUrl: config.publicUrl };
   await server.register(accountsRoutes, {
     db: database.db,
-    service: createAccountsService({ db: database.db, clock, shop: shopLinks }),
+    service: createAccountsService({
+      db: database.db,
+      clock,
+      shop: shopLinks,
+      adminEmail: config.adminEmail,
+      rateLimiter,
+      emailsPerHour: config.abuseLimits.accountEmailsPerHour,
+    }),
     rateLimiter,
+    limits: config.abuseLimits,
     clock,
   });
   await server.register(adminRoutes, {

@@ -29,10 +29,24 @@ const envSchema = z.object({
   /** Order lookups per 15 minutes, per client IP and per e-mail (purchase codes must not be guessable). */
   LOOKUP_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   LOOKUP_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  /** New orders per client IP per 10 minutes, and unpaid orders per buyer e-mail per hour (issue 9 §4). */
+  ORDERS_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
+  UNPAID_ORDERS_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(5),
+  /** Card declines per order, and card attempts per client IP per hour: a card-testing oracle stops. */
+  CARD_DECLINES_PER_ORDER: z.coerce.number().int().min(1).default(5),
+  CARD_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(10),
+  /** Verification and password-reset e-mails per address per hour. */
+  ACCOUNT_EMAILS_PER_HOUR: z.coerce.number().int().min(1).default(3),
+  /** Customer sign-ins per 15 minutes: per IP, per account from one IP, and per account (looser). */
+  LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  LOGIN_LIMIT_PER_ACCOUNT_IP: z.coerce.number().int().min(1).default(10),
+  LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(50),
   /** smtp(s)://user:pass@host:port — unset: e-mails go to the outbox table. */
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().min(3).default('Impulso <nao-responda@impulso.example>'),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'asaas']).default('sandbox'),
+  /** 1: allow the sandbox provider with NODE_ENV=production (a demo shop; DECISIONS 29). */
+  ALLOW_SANDBOX_PAYMENTS: z.enum(['0', '1']).default('0'),
   ASAAS_API_URL: z.string().url().default('https://api-sandbox.asaas.com/v3'),
   ASAAS_API_KEY: z.string().optional(),
   ASAAS_WEBHOOK_TOKEN: z.string().optional(),
@@ -77,6 +91,17 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+export interface AbuseLimits {
+  ordersPerIpPer10Min: number;
+  unpaidOrdersPerEmailPerHour: number;
+  cardDeclinesPerOrder: number;
+  cardAttemptsPerIpPerHour: number;
+  accountEmailsPerHour: number;
+  loginPerIpPer15Min: number;
+  loginPerAccountIpPer15Min: number;
+  loginPerAccountPer15Min: number;
+}
+
 export interface Config {
   env: Env['NODE_ENV'];
   port: number;
@@ -90,6 +115,7 @@ export interface Config {
   rateLimitSecret: string | undefined;
   eventsPerMinute: number;
   lookupLimits: { perIpPer15Min: number; perEmailPer15Min: number };
+  abuseLimits: AbuseLimits;
   paymentProvider: Env['PAYMENT_PROVIDER'];
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -114,6 +140,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       'Invalid configuration: PAYMENT_PROVIDER=asaas needs ASAAS_API_KEY and ASAAS_WEBHOOK_TOKEN',
     );
   }
+  if (e.NODE_ENV === 'production' && e.PAYMENT_PROVIDER === 'sandbox' && e.ALLOW_SANDBOX_PAYMENTS !== '1') {
+    throw new Error(
+      'Invalid configuration: NODE_ENV=production with the sandbox payment provider, where anyone can ' +
+        'mark an order paid. Set PAYMENT_PROVIDER=asaas (with ASAAS_API_KEY and ASAAS_WEBHOOK_TOKEN), or ' +
+        'ALLOW_SANDBOX_PAYMENTS=1 for a demo shop that takes no real money.',
+    );
+  }
   const planLinks: ShopIdentity['planLinks'] = {};
   if (e.PLAN_LINK_INICIANTE) planLinks.iniciante = e.PLAN_LINK_INICIANTE;
   if (e.PLAN_LINK_SIMPLES) planLinks.simples = e.PLAN_LINK_SIMPLES;
@@ -131,6 +164,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     rateLimitSecret: e.RATE_LIMIT_SECRET,
     eventsPerMinute: e.EVENTS_RATE_LIMIT_PER_MINUTE,
     lookupLimits: { perIpPer15Min: e.LOOKUP_LIMIT_PER_IP, perEmailPer15Min: e.LOOKUP_LIMIT_PER_EMAIL },
+    abuseLimits: Object.freeze({
+      ordersPerIpPer10Min: e.ORDERS_LIMIT_PER_IP,
+      unpaidOrdersPerEmailPerHour: e.UNPAID_ORDERS_LIMIT_PER_EMAIL,
+      cardDeclinesPerOrder: e.CARD_DECLINES_PER_ORDER,
+      cardAttemptsPerIpPerHour: e.CARD_ATTEMPTS_PER_IP,
+      accountEmailsPerHour: e.ACCOUNT_EMAILS_PER_HOUR,
+      loginPerIpPer15Min: e.LOGIN_LIMIT_PER_IP,
+      loginPerAccountIpPer15Min: e.LOGIN_LIMIT_PER_ACCOUNT_IP,
+      loginPerAccountPer15Min: e.LOGIN_LIMIT_PER_ACCOUNT,
+    }),
     paymentProvider: e.PAYMENT_PROVIDER,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

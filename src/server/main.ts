@@ -4,7 +4,7 @@ import { projectRoot } from './project-root';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
 import { loadPageRenderer } from './pages/page-renderer';
-import { ensureInitialAdmin } from './admin/admin-account';
+import { ensureInitialAdmin, hasOperator } from './admin/admin-account';
 
 // The only module that reads the environment, opens the database and listens.
 const root = projectRoot(import.meta.url);
@@ -26,6 +26,11 @@ async function main() {
           'Ela aparece só desta vez. Troque com: npm run admin:create -- --email <e-mail> --password <senha>',
       );
     }
+  } else if (!(await hasOperator(database.db, config.adminEmail))) {
+    console.warn(
+      `Nenhum administrador ainda: o painel /admin fica fechado até você criar um com\n` +
+        `  npm run admin:create -- --email ${config.adminEmail} --password '<senha de 10+ caracteres>'`,
+    );
   }
 
   const clientDir = path.join(root, 'dist/client');

@@ -80,7 +80,8 @@ export const messages = {
 
   // Accounts (§8 'Signup', issue 4)
   email_taken: 'Este e-mail já está cadastrado. Tente fazer login.',
-  password_too_short: 'A senha deve ter pelo menos 6 caracteres',
+  password_too_short: 'A senha deve ter pelo menos 8 caracteres',
+  operator_password_too_short: 'A senha do administrador deve ter pelo menos 10 caracteres',
   passwords_differ: 'As senhas não coincidem',
   password_required: 'Senha é obrigatória',
   signup_done: 'Conta criada com sucesso! Redirecionando para o dashboard...',
@@ -91,6 +92,9 @@ export const messages = {
   reset_requested: 'Se houver uma conta com este e-mail, enviamos um link para redefinir a senha.',
   password_changed: 'Senha alterada! Faça login com a nova senha.',
   email_verified: 'E-mail confirmado!',
+  email_verified_set_password: 'E-mail confirmado! Por segurança, defina uma nova senha para entrar.',
+  account_emails_limited:
+    'Já enviamos vários e-mails para este endereço. Aguarde e tente de novo mais tarde.',
 
   // Admin login (§8)
   admin_wrong_credentials: '❌ E-mail ou senha incorretos. Tentativa {n}/5. Verifique suas credenciais.',

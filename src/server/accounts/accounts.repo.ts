@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { emailTokens, orders, sessions, users } from '../db/schema';
 import type { Executor } from '../orders/orders.repo';
@@ -32,8 +32,24 @@ export const accountsRepo = {
   async deleteSession(db: Executor, tokenHash: string) {
     await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
   },
-  async deleteSessionsOf(db: Executor, userId: string) {
-    await db.delete(sessions).where(eq(sessions.userId, userId));
+  async findUserById(db: Executor, id: string) {
+    const [row] = await db.select().from(users).where(eq(users.id, id));
+    return row;
+  },
+  /** Ends every session of the account, but the one whose hash is `keep` when given. */
+  async deleteSessionsOf(db: Executor, userId: string, keep?: string) {
+    await db
+      .delete(sessions)
+      .where(
+        keep ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, keep)) : eq(sessions.userId, userId),
+      );
+  },
+  /** Marks every unused link of the account used (a reset voids the links sent before it). */
+  async voidTokensOf(db: Executor, userId: string, now: Date) {
+    await db
+      .update(emailTokens)
+      .set({ usedAt: now })
+      .where(and(eq(emailTokens.userId, userId), isNull(emailTokens.usedAt)));
   },
   async insertToken(db: Executor, token: typeof emailTokens.$inferInsert) {
     await db.insert(emailTokens).values(token);
@@ -64,6 +80,23 @@ export const accountsRepo = {
   },
   async setPassword(db: Executor, userId: string, passwordHash: string) {
     await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+  },
+  /** The operator account of `email`, if admin:create (or the first start) has made one. */
+  async findOperator(db: Executor, email: string) {
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.email, email), eq(users.role, 'operator')));
+    return row;
+  },
+  /** Makes the account of `email` the operator with new credentials: whatever it was before is gone. */
+  async replaceWithOperator(db: Executor, userId: string, passwordHash: string, now: Date) {
+    await db
+      .update(users)
+      .set({ passwordHash, role: 'operator', name: 'Administrador', emailVerifiedAt: now })
+      .where(eq(users.id, userId));
+    await db.delete(sessions).where(eq(sessions.userId, userId));
+    await db.delete(emailTokens).where(eq(emailTokens.userId, userId));
   },
   /**
    * Orders placed while signed in, and orders placed with the account's e-mail once that e-mail is

@@ -7,6 +7,7 @@ import {
   signupSchema,
   verifyEmailSchema,
 } from '../../shared/schemas/accounts';
+import type { AbuseLimits } from '../config';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { validate } from '../http/validate';
@@ -16,20 +17,17 @@ import { clearSessionCookie, sessionCookie, sessionUser, setSessionCookie } from
 
 export async function accountsRoutes(
   app: FastifyInstance,
-  deps: { db: Db; service: AccountsService; rateLimiter: RateLimiter; clock: () => Date },
+  deps: {
+    db: Db;
+    service: AccountsService;
+    rateLimiter: RateLimiter;
+    limits: AbuseLimits;
+    clock: () => Date;
+  },
 ) {
-  const { db, service, rateLimiter, clock } = deps;
+  const { db, service, rateLimiter, limits, clock } = deps;
   const window = 15 * 60;
-  const limit = async (key: string, max: number) => {
-    try {
-      await rateLimiter.hit(key, max, window);
-    } catch (error) {
-      if (error instanceof AppError && error.kind === 'rate_limited') {
-        throw new AppError('rate_limited', 'rate_limited', messages.login_rate_limited, error.details);
-      }
-      throw error;
-    }
-  };
+  const limit = (key: string, max: number) => rateLimiter.hit(key, max, window, 'login_rate_limited');
   const requireUser = async (request: Parameters<typeof sessionUser>[1]) => {
     const user = await sessionUser(db, request, clock());
     if (!user) throw new AppError('unauthenticated', 'unauthenticated');
@@ -44,10 +42,15 @@ export async function accountsRoutes(
     return reply.status(201).send({ user });
   });
 
+  // Throttled per account and IP, so a stranger cannot lock a customer out (OWASP ASVS 2.2.1); the
+  // per-account limit is looser and only slows a spread-out guessing run.
   app.post('/api/auth/login', async (request, reply) => {
-    await limit(`login-ip:${rateLimiter.clientKey(request.ip)}`, 30);
+    const ip = rateLimiter.clientKey(request.ip);
+    await limit(`login-ip:${ip}`, limits.loginPerIpPer15Min);
     const input = validate(loginSchema, request.body);
-    await limit(`login-email:${rateLimiter.clientKey(input.email)}`, 10);
+    const account = rateLimiter.clientKey(input.email);
+    await limit(`login-account-ip:${account}:${ip}`, limits.loginPerAccountIpPer15Min);
+    await limit(`login-account:${account}`, limits.loginPerAccountPer15Min);
     const { user, token } = await service.login(input);
     setSessionCookie(reply, request, token);
     return reply.send({ user });
@@ -65,7 +68,13 @@ export async function accountsRoutes(
   });
 
   app.post('/api/auth/verify-email', async (request, reply) => {
-    await service.verifyEmail(validate(verifyEmailSchema, request.body).token);
+    const { token } = validate(verifyEmailSchema, request.body);
+    const { resetToken } = await service.verifyEmail(token, request.cookies[sessionCookie]);
+    if (resetToken) {
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ ok: true, message: messages.email_verified_set_password, resetToken });
+    }
     return reply.send({ ok: true, message: messages.email_verified });
   });
 

@@ -1,34 +1,45 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { accountsRepo } from '../accounts/accounts.repo';
-import { hashPassword } from '../accounts/passwords';
+import { hashPassword, operatorPasswordMinLength } from '../accounts/passwords';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
 
-/** Creates the admin account or changes its password (`npm run admin:create`). */
+/**
+ * `npm run admin:create`: makes the account of `email` the operator with this password (DECISIONS 30).
+ * An account someone else signed up with that address before loses its password, sessions and links:
+ * the role is never granted by an e-mail match, so nothing the earlier holder did carries over.
+ */
 export async function setAdminPassword(db: Db, email: string, password: string, now: Date): Promise<void> {
+  if (password.length < operatorPasswordMinLength) {
+    throw new Error(
+      `A senha do administrador precisa de pelo menos ${operatorPasswordMinLength} caracteres.`,
+    );
+  }
   const passwordHash = await hashPassword(password);
-  const existing = await accountsRepo.findUserByEmail(db, email);
-  if (existing) {
-    await db.update(users).set({ passwordHash }).where(eq(users.id, existing.id));
-  } else {
-    await accountsRepo.insertUser(db, {
+  await db.transaction(async (tx) => {
+    const inserted = await accountsRepo.insertUser(tx, {
       email,
       name: 'Administrador',
       passwordHash,
+      role: 'operator',
       emailVerifiedAt: now,
       createdAt: now,
     });
-  }
+    if (inserted) return;
+    const existing = (await accountsRepo.findUserByEmail(tx, email))!;
+    await accountsRepo.replaceWithOperator(tx, existing.id, passwordHash, now);
+  });
 }
 
 /**
- * First start of the embedded default with no admin yet: a random password, returned so it can be
- * printed once. Never on PostgreSQL, where the operator sets it with `npm run admin:create`.
+ * First start of the embedded default with no operator yet: a random password, returned so it can be
+ * printed once. Never on PostgreSQL, where the operator is made with `npm run admin:create`.
  */
 export async function ensureInitialAdmin(db: Db, email: string, now: Date): Promise<string | null> {
-  if (await accountsRepo.findUserByEmail(db, email)) return null;
+  if (await accountsRepo.findOperator(db, email)) return null;
   const password = randomBytes(12).toString('base64url');
   await setAdminPassword(db, email, password, now);
   return password;
 }
+
+export const hasOperator = async (db: Db, email: string) =>
+  (await accountsRepo.findOperator(db, email)) !== undefined;

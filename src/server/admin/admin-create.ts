@@ -2,10 +2,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { operatorPasswordMinLength } from '../accounts/passwords';
 import { setAdminPassword } from './admin-account';
 import { projectRoot } from '../project-root';
 
-// `npm run admin:create -- --email admin@loja.com.br --password '…'`: sets the admin's password.
+// `npm run admin:create -- --email admin@loja.com.br --password '…'`: makes ADMIN_EMAIL's account the
+// operator with this password and ends every session it had (DECISIONS 30).
 const root = projectRoot(import.meta.url);
 const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' } } });
 const config = loadConfig();
@@ -20,8 +22,8 @@ if (email !== config.adminEmail) {
   );
   process.exit(2);
 }
-if (values.password.length < 10) {
-  console.error('Use uma senha de pelo menos 10 caracteres para o administrador.');
+if (values.password.length < operatorPasswordMinLength) {
+  console.error(`Use uma senha de pelo menos ${operatorPasswordMinLength} caracteres para o administrador.`);
   process.exit(2);
 }
 const database = await openDatabase({
@@ -32,4 +34,4 @@ const database = await openDatabase({
 await database.migrate();
 await setAdminPassword(database.db, email, values.password, new Date());
 await database.close();
-console.log(`Senha do administrador ${email} definida.`);
+console.log(`Senha do administrador ${email} definida. Sessões anteriores desta conta foram encerradas.`);

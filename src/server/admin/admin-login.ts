@@ -1,63 +1,26 @@
 import { createHash } from 'node:crypto';
-import { eq, inArray, sql } from 'drizzle-orm';
 import { messages } from '../../shared/messages';
 import { accountsRepo } from '../accounts/accounts.repo';
 import { dummyHash, verifyPassword } from '../accounts/passwords';
 import { sessionDays } from '../accounts/session';
 import { newToken } from '../accounts/tokens';
 import type { Db } from '../db/client';
-import { loginFailures } from '../db/schema';
 import { AppError } from '../errors';
+import { loginAttemptsRepo } from './login-attempts.repo';
 
-const maxFailures = 5;
+const maxAttempts = 5;
 const lockMs = 5 * 60 * 1000;
 
 const fill = (text: string, n: number) => text.replace('{n}', String(n));
 
 /**
- * The admin sign-in of spec §4 and DECISIONS 21: the 5th failure locks the account and the IP for 5
- * minutes, in the database (so every instance sees it); success clears both. Only ADMIN_EMAIL gets a
- * session, even with a correct password.
+ * The admin sign-in of spec §4 and DECISIONS 21: at most 5 attempts per account and per IP, then a
+ * 5-minute lock, counted in the database before the password is checked (every instance and every
+ * concurrent request sees it); success clears both. Only the operator role of ADMIN_EMAIL gets a session
+ * (DECISIONS 30); any other account gets the same answer as a wrong password.
  */
 export function createAdminLogin(deps: { db: Db; clock: () => Date; adminEmail: string }) {
   const { db, clock } = deps;
-
-  async function lockedUntil(keys: string[], now: Date): Promise<Date | null> {
-    const rows = await db.select().from(loginFailures).where(inArray(loginFailures.key, keys));
-    const locks = rows.map((r) => r.lockedUntil).filter((d): d is Date => d !== null && d > now);
-    return locks.length ? new Date(Math.max(...locks.map((d) => d.getTime()))) : null;
-  }
-
-  /** Counts a failure on each key; returns the account's count and whether this one locked it. */
-  async function recordFailure(keys: string[], now: Date): Promise<{ attempt: number; locked: boolean }> {
-    let attempt = 0;
-    let locked = false;
-    for (const key of keys) {
-      const [row] = await db
-        .insert(loginFailures)
-        .values({ key, failures: 1, updatedAt: now })
-        .onConflictDoUpdate({
-          target: loginFailures.key,
-          set: {
-            // A lock that has run out starts the count again.
-            failures: sql`case when ${loginFailures.lockedUntil} is not null then 1 else ${loginFailures.failures} + 1 end`,
-            lockedUntil: null,
-            updatedAt: now,
-          },
-        })
-        .returning({ failures: loginFailures.failures });
-      const failures = row?.failures ?? 1;
-      if (failures >= maxFailures) {
-        await db
-          .update(loginFailures)
-          .set({ lockedUntil: new Date(now.getTime() + lockMs), failures: 0 })
-          .where(eq(loginFailures.key, key));
-        locked = true;
-      }
-      attempt = Math.max(attempt, failures);
-    }
-    return { attempt, locked };
-  }
 
   return {
     async login(email: string, password: string, clientKey: string) {
@@ -73,36 +36,32 @@ export function createAdminLogin(deps: { db: Db; clock: () => Date; adminEmail: 
         `admin-account:${createHash('sha256').update(email).digest('hex')}`,
         `admin-ip:${clientKey}`,
       ];
-      const until = await lockedUntil(keys, now);
-      if (until) {
-        const seconds = Math.ceil((until.getTime() - now.getTime()) / 1000);
+      const counts = await loginAttemptsRepo.reserve(db, keys, now, maxAttempts, lockMs);
+      const attempt = Math.max(...counts.map((c) => c.attempts));
+      if (attempt > maxAttempts) {
+        const until = Math.max(...counts.map((c) => c.lockedUntil?.getTime() ?? 0));
+        const seconds = Math.max(1, Math.ceil((until - now.getTime()) / 1000));
         throw new AppError('rate_limited', 'admin_blocked', fill(messages.admin_blocked, seconds), {
           retryAfterSeconds: seconds,
         });
       }
-      const user = await accountsRepo.findUserByEmail(db, email);
+      const user = email === deps.adminEmail ? await accountsRepo.findOperator(db, email) : undefined;
       const valid = await verifyPassword(user?.passwordHash ?? dummyHash, password);
       if (!user || !valid) {
-        const { attempt, locked } = await recordFailure(keys, now);
-        if (locked) {
+        if (attempt === maxAttempts) {
           throw new AppError('rate_limited', 'admin_too_many', messages.admin_too_many, {
             retryAfterSeconds: lockMs / 1000,
-            attempt: maxFailures,
+            attempt: maxAttempts,
           });
         }
         throw new AppError(
           'unauthenticated',
           'admin_wrong_credentials',
           fill(messages.admin_wrong_credentials, attempt),
-          {
-            attempt,
-          },
+          { attempt },
         );
       }
-      if (email !== deps.adminEmail) {
-        throw new AppError('forbidden', 'admin_not_allowed', messages.admin_not_allowed);
-      }
-      await db.delete(loginFailures).where(inArray(loginFailures.key, keys));
+      await loginAttemptsRepo.clear(db, keys);
       const { token, hash } = newToken();
       await accountsRepo.insertSession(db, {
         tokenHash: hash,

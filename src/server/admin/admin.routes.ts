@@ -166,8 +166,9 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps) {
       handler: async (request, reply) => {
         const user = await sessionUser(db, request, clock());
         if (!user) throw new AppError('unauthenticated', 'unauthenticated');
-        // The allow-list is read on every request: changing ADMIN_EMAIL revokes the old admin at once.
-        if (user.email !== adminEmail)
+        // The role is what grants the panel (DECISIONS 30); ADMIN_EMAIL is read on every request too, so
+        // changing it revokes the old operator at once.
+        if (user.role !== 'operator' || user.email !== adminEmail)
           throw new AppError('forbidden', 'forbidden', messages.admin_not_allowed);
         return route.handler(request, reply, user);
       },

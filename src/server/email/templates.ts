@@ -87,7 +87,7 @@ export function verifyEmail(shop: Shop, to: string, name: string, token: string)
     [`Olá, ${name.split(' ')[0]}! Confirme este e-mail para ver no painel os pedidos feitos com ele.`],
     {
       label: 'Confirmar e-mail',
-      url: `${shop.publicUrl}/verificar-email?token=${encodeURIComponent(token)}`,
+      url: `${shop.publicUrl}/verificar-email#token=${encodeURIComponent(token)}`,
     },
   );
   return { to, subject: `Confirme o seu e-mail – ${shop.name}`, html, text };
@@ -103,8 +103,22 @@ export function passwordResetEmail(shop: Shop, to: string, token: string): Email
     ],
     {
       label: 'Criar nova senha',
-      url: `${shop.publicUrl}/redefinir-senha?token=${encodeURIComponent(token)}`,
+      url: `${shop.publicUrl}/redefinir-senha#token=${encodeURIComponent(token)}`,
     },
   );
   return { to, subject: `Redefinição de senha – ${shop.name}`, html, text };
+}
+
+/** Sent instead of an error when someone signs up with an address that has an account (no enumeration). */
+export function signupAttemptEmail(shop: Shop, to: string): Email {
+  const { html, text } = layout(
+    shop,
+    'Tentativa de cadastro com o seu e-mail',
+    [
+      'Alguém tentou criar uma conta com este e-mail, que já tem cadastro na nossa loja. Nenhuma conta nova foi criada.',
+      'Se foi você, entre com a sua senha ou peça um link para criar uma nova. Se não foi, ignore este e-mail.',
+    ],
+    { label: 'Redefinir senha', url: `${shop.publicUrl}/login` },
+  );
+  return { to, subject: `Tentativa de cadastro – ${shop.name}`, html, text };
 }

@@ -45,21 +45,20 @@ export async function lookupRoutes(
 ) {
   const { db, rateLimiter, limits } = deps;
   const window = 15 * 60;
-  const limited = (error: unknown) => {
-    if (error instanceof AppError && error.kind === 'rate_limited') {
-      throw new AppError('rate_limited', 'rate_limited', messages.lookup_rate_limited, error.details);
-    }
-    throw error;
-  };
-
   app.post('/api/orders/lookup', { bodyLimit: 4 * 1024 }, async (request, reply) => {
-    await rateLimiter
-      .hit(`lookup-ip:${rateLimiter.clientKey(request.ip)}`, limits.perIpPer15Min, window)
-      .catch(limited);
+    await rateLimiter.hit(
+      `lookup-ip:${rateLimiter.clientKey(request.ip)}`,
+      limits.perIpPer15Min,
+      window,
+      'lookup_rate_limited',
+    );
     const { email, code } = validate(lookupSchema, request.body);
-    await rateLimiter
-      .hit(`lookup-email:${rateLimiter.clientKey(email)}`, limits.perEmailPer15Min, window)
-      .catch(limited);
+    await rateLimiter.hit(
+      `lookup-email:${rateLimiter.clientKey(email)}`,
+      limits.perEmailPer15Min,
+      window,
+      'lookup_rate_limited',
+    );
 
     const [match] = await db
       .select()

@@ -2,11 +2,15 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
+import type { MessageCode } from '../../shared/messages';
 import { AppError } from '../errors';
 
 export interface RateLimiter {
-  /** Counts one hit on `key`; throws a 429 AppError with the seconds left when over `limit`. */
-  hit(key: string, limit: number, windowSeconds: number): Promise<void>;
+  /**
+   * Counts one hit on `key`; over `limit`, throws a 429 AppError with the seconds left and the pt-BR
+   * message of `code`.
+   */
+  hit(key: string, limit: number, windowSeconds: number, code?: MessageCode): Promise<void>;
   /** Turns a client IP into a key part without keeping the IP itself. */
   clientKey(ip: string): string;
   purgeExpired(): Promise<void>;
@@ -19,7 +23,7 @@ export function createRateLimiter(
   secret = randomBytes(32).toString('hex'),
 ): RateLimiter {
   return {
-    async hit(key, limit, windowSeconds) {
+    async hit(key, limit, windowSeconds, code = 'rate_limited') {
       const nowMs = clock().getTime();
       const windowMs = windowSeconds * 1000;
       const windowStart = new Date(Math.floor(nowMs / windowMs) * windowMs);
@@ -33,7 +37,7 @@ export function createRateLimiter(
         .returning({ hits: rateLimits.hits });
       if (row && row.hits > limit) {
         const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - nowMs) / 1000));
-        throw new AppError('rate_limited', 'rate_limited', undefined, { retryAfterSeconds });
+        throw new AppError('rate_limited', code, undefined, { retryAfterSeconds });
       }
     },
     clientKey(ip) {

@@ -1,21 +1,25 @@
 import { useState, type FormEvent } from 'react';
 import { messages } from '../../../shared/messages';
+import { customerPasswordMinLength } from '../../../shared/schemas/accounts';
 import { PageShell } from '../../components/layout/page-shell';
 import { TextField } from '../../components/ui/text-field';
 import { buttonPrimary, container } from '../../components/ui/styles';
 import { ApiError, api } from '../../lib/api';
 import { Link } from '../../router/link';
 import { useSearchParams } from '../../router/router';
+import { useLinkToken } from './use-link-token';
 
-/** /redefinir-senha?token=… from the reset e-mail (single use, 1 hour). */
+/** /redefinir-senha#token=… from the reset e-mail (single use, 1 hour), or right after a verification. */
 export function ResetPasswordPage() {
-  const token = useSearchParams().get('token') ?? '';
+  const token = useLinkToken() ?? '';
+  const justVerified = useSearchParams().get('verificado') === '1';
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirm] = useState('');
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (password.length < 6) return setResult({ ok: false, text: messages.password_too_short });
+    if (password.length < customerPasswordMinLength)
+      return setResult({ ok: false, text: messages.password_too_short });
     if (password !== confirmPassword) return setResult({ ok: false, text: messages.passwords_differ });
     try {
       await api.post('/api/auth/password-reset/confirm', { token, password, confirmPassword });
@@ -28,6 +32,11 @@ export function ResetPasswordPage() {
     <PageShell backLink>
       <div className={`${container} max-w-md py-10`}>
         <h1 className="text-3xl font-extrabold text-slate-900">Nova senha</h1>
+        {justVerified && (
+          <p role="status" className="mt-4 text-green-900">
+            {messages.email_verified_set_password}
+          </p>
+        )}
         <form noValidate onSubmit={submit} className="mt-6 space-y-4">
           <TextField
             id="reset-password"

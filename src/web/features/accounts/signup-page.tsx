@@ -77,7 +77,7 @@ export function SignupPage() {
               value={values.password}
               onValue={(password) => set({ password })}
               error={errors.password}
-              hint="Pelo menos 6 caracteres."
+              hint="Pelo menos 8 caracteres."
             />
             <TextField
               id="signup-confirm"

@@ -4,21 +4,32 @@ import { PageShell } from '../../components/layout/page-shell';
 import { container } from '../../components/ui/styles';
 import { ApiError, api } from '../../lib/api';
 import { Link } from '../../router/link';
-import { useSearchParams } from '../../router/router';
+import { useNavigate } from '../../router/router';
+import { useLinkToken } from './use-link-token';
 
-/** /verificar-email?token=… from the verification e-mail. */
+/**
+ * /verificar-email#token=… from the verification e-mail. Confirmed outside the account's own session,
+ * the server asks for a new password (issue 9 §6): the page goes on to set it.
+ */
 export function VerifyEmailPage() {
-  const token = useSearchParams().get('token');
+  const token = useLinkToken();
+  const navigate = useNavigate();
   const [state, setState] = useState<{ ok: boolean; text: string } | null>(null);
   useEffect(() => {
+    if (token === null) return;
     if (!token) return setState({ ok: false, text: messages.token_invalid });
     api
-      .post('/api/auth/verify-email', { token })
-      .then(() => setState({ ok: true, text: messages.email_verified }))
+      .post<{ message: string; resetToken?: string }>('/api/auth/verify-email', { token })
+      .then((answer) => {
+        if (!answer.resetToken) return setState({ ok: true, text: messages.email_verified });
+        navigate(`/redefinir-senha?verificado=1#token=${encodeURIComponent(answer.resetToken)}`, {
+          replace: true,
+        });
+      })
       .catch((error: unknown) =>
         setState({ ok: false, text: error instanceof ApiError ? error.message : messages.internal }),
       );
-  }, [token]);
+  }, [token, navigate]);
   return (
     <PageShell backLink>
       <div className={`${container} max-w-md py-10`}>

@@ -43,9 +43,6 @@ export function AdminLoginPage() {
     } catch (caught) {
       if (!(caught instanceof ApiError)) {
         setError(`❌ Erro no login: ${caught instanceof Error ? caught.message : 'Erro desconhecido'}`);
-      } else if (caught.status === 403) {
-        window.alert(messages.admin_not_allowed);
-        navigate('/');
       } else {
         setError(caught.message);
         if (typeof caught.body.attempt === 'number') setAttempt(caught.body.attempt);
