@@ -132,3 +132,25 @@ test.describe('server markup', () => {
     );
   });
 });
+
+test('the sandbox shows "Modo de teste" on every kind of page, above the header (DECISIONS 29)', async ({
+  page,
+}) => {
+  for (const url of [
+    '/',
+    '/precos',
+    '/termos',
+    '/checkout?type=followers&amount=1000',
+    '/login',
+    '/admin/login',
+  ]) {
+    await page.goto(url);
+    const banner = page.getByRole('note').filter({ hasText: 'Modo de teste: nenhum pagamento é real' });
+    await expect(banner, url).toBeVisible();
+    const header = page.locator('header').first();
+    if (await header.count()) {
+      const [bannerBox, headerBox] = [await banner.boundingBox(), await header.boundingBox()];
+      expect(headerBox!.y, url).toBeGreaterThanOrEqual(bannerBox!.y + bannerBox!.height - 1);
+    }
+  }
+});

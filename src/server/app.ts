@@ -72,7 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return503OnClosing: true,
   });
 
-  securityHeaders(server);
+  securityHeaders(server, { tagManager: config.shop.gtmId !== null });
 
   // During shutdown, answers close their connection, so keep-alive clients do not hold the close open.
   // A request counts as running until its handler hands a payload to onSend (which also happens when the

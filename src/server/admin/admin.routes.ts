@@ -94,13 +94,17 @@ export function adminRouteTable(deps: AdminDeps): AdminRoute[] {
       url: '/api/admin/orders.csv',
       handler: async (request, reply) => {
         const filters = filtersOf(request);
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header(
-            'content-disposition',
-            `attachment; filename="pedidos-${clock().toISOString().slice(0, 10)}.csv"`,
-          )
-          .send(Readable.from(ordersCsv(db, filters)));
+        return (
+          reply
+            .type('text/csv; charset=utf-8')
+            // Every buyer's personal data: no browser or proxy keeps a copy (issue 9 §11).
+            .header('cache-control', 'no-store')
+            .header(
+              'content-disposition',
+              `attachment; filename="pedidos-${clock().toISOString().slice(0, 10)}.csv"`,
+            )
+            .send(Readable.from(ordersCsv(db, filters)))
+        );
       },
     },
     {

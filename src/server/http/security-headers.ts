@@ -6,7 +6,9 @@ import { bootLoaderCspSource } from '../pages/boot-loader';
  * helmet's security headers on every response. helmet is built once here: @fastify/helmet rebuilt it
  * (parsing every option, CSP included) on each request, ~6 % of an order's CPU (docs/benchmarks.md).
  */
-export function securityHeaders(server: FastifyInstance) {
+export function securityHeaders(server: FastifyInstance, options: { tagManager: boolean }) {
+  // The tag manager's hosts are allowed only when a container is configured (GTM_ID): issue 9 §11.
+  const gtm = (...hosts: string[]) => (options.tagManager ? hosts : []);
   const apply = helmet({
     contentSecurityPolicy: {
       directives: {
@@ -14,18 +16,19 @@ export function securityHeaders(server: FastifyInstance) {
         'script-src': [
           "'self'",
           bootLoaderCspSource,
-          'https://www.googletagmanager.com',
-          'https://*.google-analytics.com',
+          ...gtm('https://www.googletagmanager.com', 'https://*.google-analytics.com'),
         ],
         'connect-src': [
           "'self'",
-          'https://*.google-analytics.com',
-          'https://*.analytics.google.com',
-          'https://*.googletagmanager.com',
+          ...gtm(
+            'https://*.google-analytics.com',
+            'https://*.analytics.google.com',
+            'https://*.googletagmanager.com',
+          ),
         ],
         'img-src': ["'self'", 'data:', 'https:'],
         'style-src': ["'self'", "'unsafe-inline'"],
-        'frame-src': ['https://www.googletagmanager.com'],
+        'frame-src': options.tagManager ? ['https://www.googletagmanager.com'] : ["'none'"],
         'upgrade-insecure-requests': null,
       },
     },

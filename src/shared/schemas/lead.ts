@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { messages } from '../messages';
 import { isInstagramPostLink, isValidInstagramHandle, normaliseInstagramHandle } from '../instagram';
 
-// Simple x@y.z shape, as the spec's modal asks; the server validates again on every order.
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// The spec's simple x@y.z shape, without the characters that would add parts to a mailto: link (?, &, %,
+// #) or break out of markup (issue 9 §11); the server validates again on every order.
+const emailPattern = /^[^\s@?&%#<>"\\/]+@[^\s@?&%#<>"\\/]+\.[^\s@?&%#<>"\\/]+$/;
 
 export const emailSchema = z
   .string()

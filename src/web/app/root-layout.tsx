@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { CookieBanner } from '../components/layout/cookie-banner';
+import { TestModeBanner, testModeOffset } from '../components/layout/test-mode-banner';
 import { trackVisitorOnce } from '../lib/analytics';
 import { useShop } from '../lib/boot';
 import { useRouteHandle } from '../router/router';
@@ -27,7 +28,8 @@ export function RootLayout({ children }: { children: ReactNode }) {
       >
         Pular para o conteúdo
       </a>
-      {children}
+      {shop.sandbox && <TestModeBanner />}
+      <div style={shop.sandbox ? testModeOffset : undefined}>{children}</div>
       <CookieBanner />
     </>
   );

@@ -31,7 +31,7 @@ export function SiteHeader({ backLink = false }: { backLink?: boolean }) {
   return (
     <header
       data-scrolled={scrolled}
-      className={`fixed inset-x-0 top-0 z-40 bg-white/95 backdrop-blur transition-shadow ${scrolled ? 'shadow-md' : ''}`}
+      className={`fixed inset-x-0 top-[var(--test-banner,0px)] z-40 bg-white/95 backdrop-blur transition-shadow ${scrolled ? 'shadow-md' : ''}`}
     >
       <div className={`${container} flex h-16 items-center justify-between gap-3`}>
         <Link to={paths.home} className="flex items-center gap-2 text-xl font-extrabold text-slate-900">

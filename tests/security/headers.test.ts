@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { setAdminPassword } from '../../src/server/admin/admin-account';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { sessionCookieOf } from '../helpers/cookies';
+
+// Issue 9 §11: the CSP names the tag manager only when one is configured; the CSV export is never cached.
+let plain: TestApp;
+let withGtm: TestApp;
+beforeAll(async () => {
+  plain = await createTestApp({ ADMIN_EMAIL: 'dona@loja.example' });
+  withGtm = await createTestApp({ GTM_ID: 'GTM-ABC123' }, { database: plain.database });
+});
+afterAll(async () => {
+  await withGtm.close();
+  await plain.close();
+});
+
+const csp = async (app: TestApp) =>
+  String((await app.server.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy']);
+
+it('lists the tag-manager hosts only when GTM_ID is set', async () => {
+  expect(await csp(plain)).not.toContain('googletagmanager');
+  expect(await csp(plain)).not.toContain('google-analytics');
+  expect(await csp(plain)).toContain("frame-src 'none'");
+  expect(await csp(withGtm)).toContain('https://www.googletagmanager.com');
+});
+
+it('sends the orders CSV with Cache-Control: no-store', async () => {
+  await setAdminPassword(plain.database.db, 'dona@loja.example', 'senha-da-dona-1', new Date());
+  const login = await plain.server.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    payload: { email: 'dona@loja.example', password: 'senha-da-dona-1' },
+  });
+  const res = await plain.server.inject({
+    method: 'GET',
+    url: '/api/admin/orders.csv?period=all',
+    headers: { cookie: sessionCookieOf(login) },
+  });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['cache-control']).toBe('no-store');
+});
