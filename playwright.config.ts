@@ -53,6 +53,11 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
       EVENTS_RATE_LIMIT_PER_MINUTE: '10000',
+      // Every journey runs from one address with a few e-mails; the limits are proven in tests/security.
+      ORDERS_LIMIT_PER_IP: '10000',
+      UNPAID_ORDERS_LIMIT_PER_EMAIL: '10000',
+      CARD_ATTEMPTS_PER_IP: '10000',
+      ACCOUNT_EMAILS_PER_HOUR: '10000',
       GTM_ID: 'GTM-E2ETEST',
       UNAVAILABLE_PACKAGES: 'views-4000',
       ADMIN_EMAIL: 'dona@impulso.example',

@@ -14,7 +14,7 @@ const seconds = Number(process.env.DURATION ?? 10);
 const connections = Number(process.env.CONNECTIONS ?? 64);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-const orderBody = JSON.stringify({
+const order = {
   item: { type: 'followers', amount: 1000 },
   instagram: 'bench.perfil',
   whatsapp: '11912345678',
@@ -25,7 +25,9 @@ const orderBody = JSON.stringify({
   cpf: '52998224725',
   paymentMethod: 'pix',
   installments: 1,
-});
+};
+// The abuse limits (issue 9 §4) guard against one client; the benchmark is one client on purpose.
+const benchLimits = { ORDERS_LIMIT_PER_IP: '100000000', UNPAID_ORDERS_LIMIT_PER_EMAIL: '100000000' };
 
 function run(options) {
   return new Promise((resolve, reject) => {
@@ -36,7 +38,7 @@ function run(options) {
 }
 
 async function measure(label, env) {
-  const server = await startServer({ port, env });
+  const server = await startServer({ port, env: { ...benchLimits, ...env } });
   try {
     // Warm-up: JIT, connection pool, first pages of the indexes.
     await run({ url: `${base}/api/health`, duration: 2 });
@@ -46,10 +48,10 @@ async function measure(label, env) {
         {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: orderBody,
-          // One idempotency key per request: every request is a new order.
+          // One idempotency key and one buyer per request: every request is a new order.
           setupRequest: (request) => ({
             ...request,
+            body: JSON.stringify({ ...order, email: `bench-${randomUUID()}@exemplo.com` }),
             headers: { ...request.headers, 'idempotency-key': randomUUID() },
           }),
         },

@@ -23,6 +23,7 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from './email/maile
 import { emailJobHandlers, queueOrderReceipts } from './email/email-jobs';
 import { lookupRoutes } from './orders/lookup';
 import { createOrdersService } from './orders/orders.service';
+import { createOrderLimits } from './orders/order-limits';
 import { sandboxRoutes } from './payments/sandbox.routes';
 import { qrCodeRoutes } from './payments/qr-code.routes';
 import { asaasWebhookRoutes } from './payments/asaas/asaas-webhook.routes';
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       unavailablePackages: config.shop.unavailablePackages,
       cardCheckout: config.cardCheckout,
       cardNeedsAddress: cardNeedsAddress(config.shop),
+      limits: createOrderLimits({ db: database.db, rateLimiter, limits: config.abuseLimits, clock }),
     }),
   });
   await server.register(lookupRoutes, { db: database.db, rateLimiter, limits: config.lookupLimits });

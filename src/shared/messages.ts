@@ -70,6 +70,10 @@ export const messages = {
   processing_payment: 'Processando pagamento...',
   processing: 'Processando...',
   sandbox_only: 'Disponível apenas no modo de testes (sandbox).',
+  orders_rate_limited: 'Muitos pedidos em pouco tempo. Aguarde alguns minutos e tente novamente.',
+  unpaid_orders_limited:
+    'Há vários pedidos não pagos com este e-mail. Pague um deles (Consultar Compra) ou aguarde uma hora.',
+  card_attempts_limited: 'Muitas tentativas com cartão. Por segurança, aguarde uma hora ou pague com PIX.',
 
   // Lookup (§8)
   lookup_required: 'E-mail e código de compra são obrigatórios',

@@ -139,7 +139,8 @@ export const orders = pgTable(
     uniqueIndex('orders_idempotency_key_idx').on(t.idempotencyKey),
     // Covers the panel's metrics and counts (an index-only scan of the period): docs/admin-queries.md.
     index('orders_created_at_idx').on(t.createdAt, t.status, t.paymentStatus, t.paymentMethod, t.totalCents),
-    index('orders_email_idx').on(t.email),
+    // By e-mail, newest last: a buyer's recent unpaid orders (abuse limit) and the account's orders.
+    index('orders_email_created_idx').on(t.email, t.createdAt),
     index('orders_user_idx').on(t.userId),
     index('orders_receipt_pending_idx')
       .on(t.createdAt)

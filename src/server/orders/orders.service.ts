@@ -14,6 +14,7 @@ import { ordersRepo, paymentsRepo, type NewOrder, type OrderRow, type PaymentRow
 import { attemptPayment, newAttemptId, type PaymentChoice } from './payment-attempt';
 import { insertOrderWithAttempt } from './hot-statements';
 import { newPurchaseCode } from './purchase-code';
+import type { OrderLimits } from './order-limits';
 
 export interface OrdersServiceDeps {
   db: Db;
@@ -24,6 +25,7 @@ export interface OrdersServiceDeps {
   cardCheckout: 'transparent' | 'hosted';
   /** Card charges through our form need the billing address (a real provider's anti-fraud asks for it). */
   cardNeedsAddress: boolean;
+  limits: OrderLimits;
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -88,7 +90,10 @@ function nextFor(order: OrderRow, payment: PaymentRow | undefined): NextStep {
 }
 
 export function createOrdersService(deps: OrdersServiceDeps) {
-  const { db, clock } = deps;
+  const { db, clock, limits } = deps;
+  /** Card data typed on our page goes to the provider (hosted pages do their own anti-fraud). */
+  const cardCrossesUs = (choice: PaymentChoice) =>
+    choice.paymentMethod === 'credit_card' && deps.cardCheckout === 'transparent';
 
   function validateChoice(choice: PaymentChoice, hasAddress: boolean, recurring: boolean) {
     if (recurring && choice.paymentMethod === 'debit_card') {
@@ -194,6 +199,14 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         const existing = (await ordersRepo.findByIdempotencyKey(db, context.idempotencyKey))!;
         return replay(existing, hash, choice, context.remoteIp);
       };
+      try {
+        await limits.newOrder(context.remoteIp, input.email);
+        if (!settlesOnWhatsapp && cardCrossesUs(choice)) await limits.cardAttempt(context.remoteIp);
+      } catch (error) {
+        // A retried request of an order already taken gets its order, not the limit.
+        if (await ordersRepo.findByIdempotencyKey(db, context.idempotencyKey)) return replayExisting();
+        throw error;
+      }
       if (settlesOnWhatsapp) {
         const order = await insertWithCode(values, (o) => ordersRepo.insertUnlessKeyExists(db, o));
         if (!order) return replayExisting();
@@ -225,6 +238,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         throw new AppError('conflict', 'order_not_payable', messages.order_not_payable);
       }
       validateChoice(choice, Boolean(order.address), order.service === 'recurring');
+      if (cardCrossesUs(choice)) await limits.cardAttempt(remoteIp, order.id);
       const attempt = await attemptPayment(deps, order, choice, remoteIp);
       return respond(order.id, attempt.payment, attempt.next);
     },
