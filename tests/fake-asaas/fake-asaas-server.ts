@@ -36,7 +36,7 @@ export interface FakeAsaas {
   requests: RecordedRequest[];
   customers: Map<string, { id: string; cpfCnpj: string; name: string }>;
   payments: Map<string, FakePayment>;
-  subscriptions: Map<string, { id: string; status: string; billingType: string }>;
+  subscriptions: Map<string, { id: string; status: string; billingType: string; externalReference: string }>;
   /** The next request answers with this HTTP status (a 500, say). */
   failNext(status: number): void;
   close(): Promise<void>;
@@ -48,7 +48,10 @@ export async function startFakeAsaas(apiKey = '$aact_hmlg_test_key'): Promise<Fa
   const requests: RecordedRequest[] = [];
   const customers = new Map<string, { id: string; cpfCnpj: string; name: string }>();
   const payments = new Map<string, FakePayment>();
-  const subscriptions = new Map<string, { id: string; status: string; billingType: string }>();
+  const subscriptions = new Map<
+    string,
+    { id: string; status: string; billingType: string; externalReference: string }
+  >();
   let failure: number | null = null;
 
   const server: Server = createServer(async (req, res) => {
@@ -149,7 +152,12 @@ export async function startFakeAsaas(apiKey = '$aact_hmlg_test_key'): Promise<Fa
         );
       }
       const id = `sub_${randomUUID().replace(/-/g, '').slice(0, 14)}`;
-      subscriptions.set(id, { id, status: 'ACTIVE', billingType: String(body.billingType) });
+      subscriptions.set(id, {
+        id,
+        status: 'ACTIVE',
+        billingType: String(body.billingType),
+        externalReference: String(body.externalReference ?? ''),
+      });
       // The first charge exists as soon as the subscription does (reference §1.10).
       const paymentId = `pay_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
       payments.set(paymentId, {

@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const order = (body: object, ip: string, key = newKey()) =>
+const order = (body: object, ip: string, key: string = newKey()) =>
   app.server.inject({
     method: 'POST',
     url: '/api/orders',

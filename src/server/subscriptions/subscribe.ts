@@ -6,6 +6,7 @@ import type { PaymentAttemptDeps } from '../orders/payment-attempt';
 import { recordProviderStatus } from '../payments/payment-confirmation';
 import { paidProviderStatuses, type SubscriptionRequest } from '../payments/payment-provider';
 import { subscriptionsRepo } from './subscriptions.repo';
+import { cancelSubscription } from './subscriptions.service';
 
 /**
  * A monthly plan (DECISIONS 18): the provider subscription is created with the first month's order
@@ -26,6 +27,8 @@ export async function subscribe(
         });
   let result;
   try {
+    // Paying a plan order again replaces its subscription: one live subscription per order (issue 9 §5).
+    if (order.subscriptionId) await cancelSubscription(deps, order.subscriptionId);
     result = await provider.createSubscription(request);
   } catch (error) {
     deps.log.error({ err: error, orderId: order.id }, 'subscription failed');
