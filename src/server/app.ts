@@ -32,6 +32,7 @@ import { createPaymentProvider } from './payments/provider-factory';
 import type { PaymentProvider } from './payments/payment-provider';
 import { cardNeedsAddress } from '../shared/shop';
 import { originCheck } from './http/origin-check';
+import { rejectNulBytes } from './http/text-guard';
 import { securityHeaders } from './http/security-headers';
 import { staticFiles } from './pages/static-files';
 import type { PageRenderer } from './pages/page-renderer';
@@ -49,6 +50,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** The built web app; absent in API-only tests. */
   web?: { clientDir: string; renderer: PageRenderer };
+  /** Where log lines go (default stdout); tests read them. */
+  logStream?: { write(line: string): void };
 }
 
 export interface App {
@@ -66,7 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
   const clock = deps.clock ?? (() => new Date());
   const server = Fastify({
-    logger: loggerOptions(config),
+    logger: { ...loggerOptions(config), ...(deps.logStream ? { stream: deps.logStream } : {}) },
     // Trust exactly TRUST_PROXY hops of X-Forwarded-For (0: the socket address is the client).
     trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
     bodyLimit: 64 * 1024,
@@ -107,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   server.addHook('onRequest', originCheck(config.publicUrl));
+  server.addHook('preValidation', rejectNulBytes);
 
   const rateLimiter = createRateLimiter(database.db, clock, config.rateLimitSecret);
   const paymentProvider = deps.paymentProvider ?? createPaymentProvider(config, clock);

@@ -57,3 +57,12 @@ export function addDays(day: string, days: number): string {
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 }
+
+/** True for a calendar day 'YYYY-MM-DD' that exists (no 2025-02-30, no month 13, no year 0000). */
+export function isRealDay(day: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return false;
+  const [year, month, date] = match.slice(1).map(Number) as [number, number, number];
+  if (year < 1970 || month < 1 || month > 12 || date < 1) return false;
+  return date <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}

@@ -30,3 +30,12 @@ describe('São Paulo dates', () => {
     expect(formatLongDate(new Date('2026-03-05T15:00:00Z'))).toBe('5 de março de 2026');
   });
 });
+
+describe('isRealDay', () => {
+  it('accepts real days and refuses impossible ones', async () => {
+    const { isRealDay } = await import('./dates');
+    expect(['2024-02-29', '2026-11-23', '2025-12-31'].every(isRealDay)).toBe(true);
+    for (const bad of ['2024-13-45', '2025-02-30', '0000-00-00', '2023-02-29', '2026-11-3', '2026-11-23x'])
+      expect(isRealDay(bad), bad).toBe(false);
+  });
+});

@@ -4,6 +4,7 @@ export const messages = {
   // Generic API errors
   invalid_input: 'Dados inválidos. Verifique as informações e tente novamente.',
   invalid_json: 'Não foi possível ler os dados enviados. Envie um JSON válido.',
+  invalid_character: 'O texto enviado tem um caractere inválido. Confira e tente novamente.',
   payload_too_large: 'Os dados enviados são grandes demais.',
   not_found: 'Recurso não encontrado.',
   rate_limited: 'Muitas solicitações em pouco tempo. Aguarde um instante e tente novamente.',

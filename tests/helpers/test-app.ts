@@ -24,7 +24,12 @@ export const relaxedLimits = {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { clock?: () => Date; database?: Database; paymentProvider?: PaymentProvider } = {},
+  options: {
+    clock?: () => Date;
+    database?: Database;
+    paymentProvider?: PaymentProvider;
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...relaxedLimits, ...env });
   const database = options.database ?? (await createTestDatabase());
@@ -33,6 +38,7 @@ export async function createTestApp(
     database,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   await app.server.ready();
   return {

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { isRealDay } from '../dates';
 import { orderStatuses, paymentStatuses } from '../orders';
 
 export const periods = ['month', 'today', '7d', '30d', '3m', 'custom', 'all'] as const;
 export type Period = (typeof periods)[number];
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const day = z.string().refine(isRealDay, 'Data inválida. Use uma data real (AAAA-MM-DD).');
 
 /** The panel's filters (they live in the URL): period in São Paulo days (DECISIONS 22). */
 export const adminFiltersSchema = z.object({

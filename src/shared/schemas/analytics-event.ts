@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages';
+import { withoutSecrets } from '../url-secrets';
 
 /** Funnel stages in order (spec §4), then the other first-party event names of spec §7. */
 export const funnelStages = ['visitante', 'botao_compra', 'checkout', 'pedido_finalizado'] as const;
@@ -14,6 +15,8 @@ export const eventStages = [
 export type EventStage = (typeof eventStages)[number];
 
 const text = (max: number) => z.string().max(max, messages.field_too_long);
+/** A page URL or referrer, stored without any secret it carries (issue 9 §7). */
+const pageUrl = text(2000).transform(withoutSecrets);
 
 /** Body of POST /api/events. The IP is never part of it and never stored (spec §3). */
 export const analyticsEventSchema = z
@@ -23,8 +26,8 @@ export const analyticsEventSchema = z
       .string()
       .regex(/^[A-Za-z0-9-]{8,64}$/, messages.invalid_input)
       .optional(),
-    url: text(2000).optional(),
-    referrer: text(2000).nullable().optional(),
+    url: pageUrl.optional(),
+    referrer: pageUrl.nullable().optional(),
   })
   .strict();
 
