@@ -145,7 +145,8 @@ test('the sandbox shows "Modo de teste" on every kind of page, above the header 
     '/admin/login',
   ]) {
     await page.goto(url);
-    const banner = page.getByRole('note').filter({ hasText: 'Modo de teste: nenhum pagamento é real' });
+    const banner = page.getByRole('complementary', { name: 'Modo de teste' });
+    await expect(banner, url).toHaveText('Modo de teste: nenhum pagamento é real');
     await expect(banner, url).toBeVisible();
     const header = page.locator('header').first();
     if (await header.count()) {

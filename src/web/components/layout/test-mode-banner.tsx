@@ -8,11 +8,11 @@ export const testModeOffset = { paddingTop: height, '--test-banner': height } as
 /** On every page while the sandbox provider is active (DECISIONS 29): nobody mistakes it for a real shop. */
 export function TestModeBanner() {
   return (
-    <p
-      role="note"
+    <aside
+      aria-label="Modo de teste"
       className="fixed inset-x-0 top-0 z-50 h-7 bg-amber-300 text-center text-sm font-semibold leading-7 text-amber-950"
     >
       Modo de teste: nenhum pagamento é real
-    </p>
+    </aside>
   );
 }
