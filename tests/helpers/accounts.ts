@@ -1,5 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { outboxEmails } from '../../src/server/db/schema';
+import { setAdminPassword } from '../../src/server/admin/admin-account';
+import { sessionCookieOf } from './cookies';
 import type { TestApp } from './test-app';
 
 /** The newest e-mail to `to` whose subject starts with `subject`, after the queue has run. */
@@ -26,3 +28,14 @@ export const signupBody = (email: string, password = 'segredo123', name = 'Joana
   password,
   confirmPassword: password,
 });
+
+/** Makes `email` the operator (as admin:create does), signs in at /api/admin/login, returns the cookie. */
+export async function operatorCookie(app: TestApp, email: string, password = 'senha-da-dona-1') {
+  await setAdminPassword(app.database.db, email, password, new Date());
+  const login = await app.server.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    payload: { email, password },
+  });
+  return sessionCookieOf(login);
+}

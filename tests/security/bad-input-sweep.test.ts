@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setAdminPassword } from '../../src/server/admin/admin-account';
 import { serializeError } from '../../src/server/logger';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { sessionCookieOf } from '../helpers/cookies';
 import { newKey, orderRequest } from '../helpers/order-request';
-import { signupBody } from '../helpers/accounts';
+import { operatorCookie, signupBody } from '../helpers/accounts';
 
 // Issue 9 §9 and the bad-input sweep: every JSON route × {NUL byte, 10 kB string, wrong types, impossible
 // dates, unicode look-alikes} → never a 5xx, and no log line with personal data.
@@ -20,14 +18,7 @@ beforeAll(async () => {
     { ADMIN_EMAIL: 'dona@loja.example', LOG_LEVEL: 'info' },
     { logStream: { write: (line) => void lines.push(line) } },
   );
-  await setAdminPassword(app.database.db, 'dona@loja.example', 'senha-da-dona-1', new Date());
-  admin = sessionCookieOf(
-    await app.server.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      payload: { email: 'dona@loja.example', password: 'senha-da-dona-1' },
-    }),
-  );
+  admin = await operatorCookie(app, 'dona@loja.example');
   const created = await app.server.inject({
     method: 'POST',
     url: '/api/orders',

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { setAdminPassword } from '../../src/server/admin/admin-account';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { sessionCookieOf } from '../helpers/cookies';
+import { operatorCookie } from '../helpers/accounts';
 
 // Issue 9 §11: the CSP names the tag manager only when one is configured; the CSV export is never cached.
 let plain: TestApp;
@@ -26,16 +25,10 @@ it('lists the tag-manager hosts only when GTM_ID is set', async () => {
 });
 
 it('sends the orders CSV with Cache-Control: no-store', async () => {
-  await setAdminPassword(plain.database.db, 'dona@loja.example', 'senha-da-dona-1', new Date());
-  const login = await plain.server.inject({
-    method: 'POST',
-    url: '/api/admin/login',
-    payload: { email: 'dona@loja.example', password: 'senha-da-dona-1' },
-  });
   const res = await plain.server.inject({
     method: 'GET',
     url: '/api/admin/orders.csv?period=all',
-    headers: { cookie: sessionCookieOf(login) },
+    headers: { cookie: await operatorCookie(plain, 'dona@loja.example') },
   });
   expect(res.statusCode).toBe(200);
   expect(res.headers['cache-control']).toBe('no-store');
