@@ -1,8 +1,9 @@
 import type { AbuseLimits } from '../config';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
-import type { RateLimiter } from '../rate-limit/rate-limiter';
-import { ordersRepo, paymentsRepo } from './orders.repo';
+import { fixedWindow, type RateLimiter } from '../rate-limit/rate-limiter';
+import { orderGate } from './hot-statements';
+import { paymentsRepo } from './orders.repo';
 
 const hourMs = 3_600_000;
 
@@ -19,25 +20,24 @@ export function createOrderLimits(deps: {
 }) {
   const { db, rateLimiter, limits, clock } = deps;
 
-  async function unpaidPerEmail(email: string) {
-    const cap = limits.unpaidOrdersPerEmailPerHour;
-    const since = new Date(clock().getTime() - hourMs);
-    if ((await ordersRepo.countRecentUnpaid(db, email, since, cap)) >= cap) {
-      throw new AppError('rate_limited', 'unpaid_orders_limited', undefined, { retryAfterSeconds: 3600 });
-    }
-  }
-
   return {
     async newOrder(ip: string, email: string) {
-      await Promise.all([
-        rateLimiter.hit(
-          `orders-ip:${rateLimiter.clientKey(ip)}`,
-          limits.ordersPerIpPer10Min,
-          600,
-          'orders_rate_limited',
-        ),
-        unpaidPerEmail(email),
-      ]);
+      const now = clock().getTime();
+      const window = fixedWindow(now, 600);
+      const cap = limits.unpaidOrdersPerEmailPerHour;
+      const { ipHits, unpaid } = await orderGate(
+        db,
+        { key: `orders-ip:${rateLimiter.clientKey(ip)}`, windowStart: window.start },
+        { address: email, since: new Date(now - hourMs), cap },
+      );
+      if (ipHits > limits.ordersPerIpPer10Min) {
+        throw new AppError('rate_limited', 'orders_rate_limited', undefined, {
+          retryAfterSeconds: window.secondsLeft,
+        });
+      }
+      if (unpaid >= cap) {
+        throw new AppError('rate_limited', 'unpaid_orders_limited', undefined, { retryAfterSeconds: 3600 });
+      }
     },
 
     /** Before card data goes to the provider: per IP, and per order when it has one already. */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { hotStatements } from './hot-statements';
 import { orders, payments } from '../db/schema';
@@ -31,17 +31,6 @@ export const ordersRepo = {
   },
   async update(db: Executor, id: string, changes: Partial<NewOrder>): Promise<void> {
     await db.update(orders).set(changes).where(eq(orders.id, id));
-  },
-  /** Unpaid orders of `email` created after `since`, counted up to `cap` (a bounded index range). */
-  async countRecentUnpaid(db: Executor, email: string, since: Date, cap: number): Promise<number> {
-    const recent = db
-      .select({ one: sql`1` })
-      .from(orders)
-      .where(and(eq(orders.email, email), gt(orders.createdAt, since), eq(orders.paymentStatus, 'unpaid')))
-      .limit(cap)
-      .as('recent');
-    const [row] = await db.select({ n: count() }).from(recent);
-    return row?.n ?? 0;
   },
   /** Only what the payment poll needs: one indexed row, no joins. */
   async paymentState(db: Executor, id: string) {

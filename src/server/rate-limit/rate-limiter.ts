@@ -16,6 +16,13 @@ export interface RateLimiter {
   purgeExpired(): Promise<void>;
 }
 
+/** The fixed window holding `nowMs`, and the seconds left in it (at least 1). */
+export function fixedWindow(nowMs: number, windowSeconds: number) {
+  const windowMs = windowSeconds * 1000;
+  const start = new Date(Math.floor(nowMs / windowMs) * windowMs);
+  return { start, secondsLeft: Math.max(1, Math.ceil((start.getTime() + windowMs - nowMs) / 1000)) };
+}
+
 /** Fixed-window counters in the database, so every app instance shares them. */
 export function createRateLimiter(
   db: Db,
@@ -24,9 +31,7 @@ export function createRateLimiter(
 ): RateLimiter {
   return {
     async hit(key, limit, windowSeconds, code = 'rate_limited') {
-      const nowMs = clock().getTime();
-      const windowMs = windowSeconds * 1000;
-      const windowStart = new Date(Math.floor(nowMs / windowMs) * windowMs);
+      const { start: windowStart, secondsLeft } = fixedWindow(clock().getTime(), windowSeconds);
       const [row] = await db
         .insert(rateLimits)
         .values({ key, windowStart, hits: 1 })
@@ -36,8 +41,7 @@ export function createRateLimiter(
         })
         .returning({ hits: rateLimits.hits });
       if (row && row.hits > limit) {
-        const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - nowMs) / 1000));
-        throw new AppError('rate_limited', code, undefined, { retryAfterSeconds });
+        throw new AppError('rate_limited', code, undefined, { retryAfterSeconds: secondsLeft });
       }
     },
     clientKey(ip) {
