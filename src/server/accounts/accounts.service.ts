@@ -103,13 +103,13 @@ export function createAccountsService(deps: AccountsDeps) {
       if (!user) {
         if (await withinEmailLimit(input.email))
           await enqueue(db, 'send_email', { ...signupAttemptEmail(deps.shop, input.email) });
-        const stand_in: AccountUser = {
+        const standIn: AccountUser = {
           id: randomUUID(),
           name: input.name,
           email: input.email,
           emailVerified: false,
         };
-        return { user: stand_in, token: newToken().token };
+        return { user: standIn, token: newToken().token };
       }
       if (await withinEmailLimit(user.email)) await sendVerification(user);
       return { user: toAccountUser(user), token: await startSession(user.id) };
