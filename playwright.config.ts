@@ -5,12 +5,17 @@ import path from 'node:path';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 // A throw-away data directory per run: the built app on a fresh embedded database.
-const dataDir = mkdtempSync(path.join(tmpdir(), 'impulso-e2e-'));
+// Workers load this file again: they inherit the directory the main process made.
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'impulso-e2e-'));
 // The server's log goes to a file that the teardown greps for card data (DECISIONS 16).
 mkdirSync('test-results', { recursive: true });
 const serverLog = path.resolve('test-results/e2e-server.log');
+// E-mails go over SMTP to e2e/mail-sink.mjs, which writes them here for journeys that follow a link.
+const mailLog = path.join(dataDir, 'mail.jsonl');
+const smtpPort = port + 1;
 process.env.E2E_DATA_DIR = dataDir;
 process.env.E2E_SERVER_LOG = serverLog;
+process.env.E2E_MAIL_LOG = mailLog;
 
 export const chromiumArgs = [
   '--no-sandbox',
@@ -42,7 +47,8 @@ export default defineConfig({
     { name: 'mobile', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@mobile/ },
   ],
   webServer: {
-    command: `node dist/server/main.js > "${serverLog}" 2>&1`,
+    // Both in one process group, which Playwright ends together.
+    command: `node e2e/mail-sink.mjs & node dist/server/main.js > "${serverLog}" 2>&1`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -61,6 +67,9 @@ export default defineConfig({
       GTM_ID: 'GTM-E2ETEST',
       UNAVAILABLE_PACKAGES: 'views-4000',
       ADMIN_EMAIL: 'dona@impulso.example',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      E2E_SMTP_PORT: String(smtpPort),
+      E2E_MAIL_LOG: mailLog,
       // Tests that exercise per-IP limits send their own X-Forwarded-For, as a proxy would.
       TRUST_PROXY: '1',
     },

@@ -1,4 +1,4 @@
-import { expect, gotoHydrated, test } from './fixtures';
+import { emailedLink, expect, gotoHydrated, test } from './fixtures';
 
 test.describe('customer accounts', () => {
   test('/dashboard without a session goes to /login', async ({ page }) => {
@@ -80,6 +80,50 @@ test.describe('customer accounts', () => {
       page.getByText('Conta criada com sucesso! Redirecionando para o dashboard...'),
     ).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('confirming the e-mail from the mailbox ends the earlier session and asks for a new password', async ({
+    page,
+    browser,
+  }) => {
+    // Whoever signed up first (maybe not the mailbox's owner) is signed in on this page.
+    const email = `confirma-${Date.now()}@exemplo.com`;
+    await gotoHydrated(page, '/signup');
+    await page.getByLabel('Nome completo').fill('Bia Rocha');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Senha', { exact: true }).fill('primeira-senha');
+    await page.getByLabel('Confirmar senha').fill('primeira-senha');
+    await page.getByRole('button', { name: 'Criar conta' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    // The mailbox's owner opens the link elsewhere, with no session.
+    const link = await emailedLink(email, '/verificar-email');
+    const mailbox = await browser.newContext();
+    const owner = await mailbox.newPage();
+    await owner.addInitScript(() => localStorage.setItem('cookieConsent', 'rejected'));
+    await owner.goto(link);
+    await expect(owner).toHaveURL(/\/redefinir-senha/);
+    await expect(owner.getByRole('status')).toHaveText(
+      'E-mail confirmado! Por segurança, defina uma nova senha para entrar.',
+    );
+    await expect(owner).not.toHaveURL(/token/); // wiped from the address bar
+    await owner.getByLabel('Nova senha', { exact: true }).fill('senha-da-dona-do-email');
+    await owner.getByLabel('Confirmar nova senha').fill('senha-da-dona-do-email');
+    await owner.getByRole('button', { name: 'Salvar nova senha' }).click();
+    await expect(owner.getByText('Senha alterada! Faça login com a nova senha.')).toBeVisible();
+
+    // The first session is over; the old password no longer opens the account, the new one does.
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+    await owner.goto('/login');
+    await owner.getByLabel('E-mail da conta').fill(email);
+    await owner.getByLabel('Senha').fill('primeira-senha');
+    await owner.getByRole('button', { name: 'Entrar' }).click();
+    await expect(owner.getByRole('alert')).toHaveText('E-mail ou senha incorretos.');
+    await owner.getByLabel('Senha').fill('senha-da-dona-do-email');
+    await owner.getByRole('button', { name: 'Entrar' }).click();
+    await expect(owner).toHaveURL(/\/dashboard$/);
+    await mailbox.close();
   });
 
   test('Esqueci minha senha answers without telling whether the e-mail exists', async ({ page }) => {

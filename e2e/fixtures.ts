@@ -36,3 +36,29 @@ export function todayLong(): string {
     year: 'numeric',
   }).format(new Date());
 }
+
+/**
+ * The path (with its #fragment) of the newest link to `pathname` e-mailed to `to`, read from the SMTP
+ * sink's log (e2e/mail-sink.mjs); waits for the job queue to send it.
+ */
+export async function emailedLink(to: string, pathname: string): Promise<string> {
+  const { existsSync, readFileSync } = await import('node:fs');
+  const file = process.env.E2E_MAIL_LOG!;
+  const pattern = new RegExp(`https?://[^\\s"<>]+(${pathname}#token=[A-Za-z0-9_-]+)`);
+  let found: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const lines = existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean) : [];
+        const mails = lines.map((line) => JSON.parse(line) as { to: string[]; text: string });
+        found = mails
+          .reverse()
+          .find((m) => m.to.includes(to) && pattern.test(m.text))
+          ?.text.match(pattern)?.[1];
+        return found;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return found!;
+}
