@@ -49,7 +49,9 @@ describe('cards', () => {
     expect(isLuhnValid('4111 1111 1111 1112')).toBe(false);
   });
   it('groups numbers in 4s and formats expiry', () => {
-    expect(maskCardNumber('4111111111111111999')).toBe('4111 1111 1111 1111');
+    expect(maskCardNumber('4111111111111111')).toBe('4111 1111 1111 1111');
+    // 19-digit cards (issue 10 §5): every digit is kept, up to 19.
+    expect(maskCardNumber('62123456789012345678')).toBe('6212 3456 7890 1234 567');
     expect(maskExpiry('1230')).toBe('12/30');
     expect(maskCep('01310100')).toBe('01310-100');
   });

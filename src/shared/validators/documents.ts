@@ -71,9 +71,12 @@ export function isLuhnValid(raw: string): boolean {
   return sum % 10 === 0;
 }
 
+/** Longest card number there is (validation takes 13–19 digits): 19-digit cards must be typeable. */
+const maxCardDigits = 19;
+
 export function maskCardNumber(raw: string): string {
   return onlyDigits(raw)
-    .slice(0, 16)
+    .slice(0, maxCardDigits)
     .replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 

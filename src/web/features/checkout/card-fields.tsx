@@ -27,7 +27,7 @@ export function CardFields({
         value={values.cardNumber}
         onValue={(cardNumber) => set({ cardNumber })}
         mask={maskCardNumber}
-        maxLength={19}
+        maxLength={23}
         error={errors['card.number']}
         placeholder="0000 0000 0000 0000"
       />

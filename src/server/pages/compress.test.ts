@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { pickEncoding } from './compress';
+
+describe('pickEncoding', () => {
+  it('prefers brotli, then gzip, then none', () => {
+    expect(pickEncoding('gzip, deflate, br')).toBe('br');
+    expect(pickEncoding('gzip')).toBe('gzip');
+    expect(pickEncoding(undefined)).toBe('identity');
+    expect(pickEncoding('deflate')).toBe('identity');
+  });
+
+  it('honours q-values: a coding at q=0 is refused (issue 10 §5)', () => {
+    expect(pickEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(pickEncoding('br;q=0, gzip;q=0')).toBe('identity');
+    expect(pickEncoding('gzip;q=0.5, br;q=0.8')).toBe('br');
+    expect(pickEncoding('*;q=0')).toBe('identity');
+    expect(pickEncoding('*')).toBe('br');
+    expect(pickEncoding('BR;Q=0, GZIP')).toBe('gzip');
+  });
+});
