@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import net, { type AddressInfo, type Socket } from 'node:net';
 import Fastify from 'fastify';
-import { createJobRunner, enqueue } from '../src/server/jobs/job-queue';
+import { eq, sql } from 'drizzle-orm';
+import { jobs, orders } from '../src/server/db/schema';
+import { createJobRunner, enqueue, jobLeaseMs } from '../src/server/jobs/job-queue';
+import { jobsRepo, maxJobAttempts } from '../src/server/jobs/jobs.repo';
+import { queueOrderReceipts } from '../src/server/email/email-jobs';
+import { createSmtpMailer, smtpTimeouts } from '../src/server/email/mailer';
 import { createTestDatabase } from './helpers/test-database';
+import { createTestApp } from './helpers/test-app';
+import { newKey, orderRequest } from './helpers/order-request';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
@@ -23,4 +31,115 @@ it('runs due jobs even when a poller before them fails', async () => {
   await enqueue(database.db, 'note', { n: 1 });
   expect(await runner.runOnce()).toBe(1);
   expect(ran).toEqual([{ n: 1 }]);
+});
+
+const quietLog = Fastify({ logger: { level: 'silent' } }).log;
+
+it('drains a backlog in one go, at most `concurrency` handlers at a time (issue 10 §5)', async () => {
+  let active = 0;
+  let peak = 0;
+  let done = 0;
+  const runner = createJobRunner({
+    db: database.db,
+    handlers: {
+      slow: async () => {
+        active += 1;
+        peak = Math.max(peak, active);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        active -= 1;
+        done += 1;
+      },
+    },
+    clock: () => new Date(),
+    log: quietLog,
+    intervalMs: 10,
+    concurrency: 8,
+  });
+  for (let i = 0; i < 200; i++) await enqueue(database.db, 'slow', { i });
+  runner.start();
+  const started = Date.now();
+  while (done < 200 && Date.now() - started < 10_000) await new Promise((resolve) => setTimeout(resolve, 20));
+  await runner.stop();
+  expect(done).toBe(200);
+  expect(peak).toBeLessThanOrEqual(8);
+  expect(peak).toBeGreaterThan(1);
+});
+
+it('keeps a job that used up its attempts as dead, counts it, and runs it again on request', async () => {
+  let now = Date.now();
+  let fail = true;
+  const runner = createJobRunner({
+    db: database.db,
+    handlers: {
+      flaky: async () => {
+        if (fail) throw new Error('smtp down');
+      },
+    },
+    clock: () => new Date(now),
+    log: quietLog,
+  });
+  await enqueue(database.db, 'flaky', {});
+  for (let attempt = 0; attempt < maxJobAttempts; attempt++) {
+    expect(await runner.runOnce()).toBe(1);
+    now += 31 * 60_000; // past every back-off
+  }
+  expect(await runner.runOnce()).toBe(0);
+  expect(await jobsRepo.countDead(database.db)).toBe(1);
+  const [dead] = await jobsRepo.listDead(database.db);
+  expect(dead).toMatchObject({ kind: 'flaky', attempts: maxJobAttempts, lastError: 'Error: smtp down' });
+
+  fail = false;
+  expect(await jobsRepo.retryDead(database.db, dead!.id)).toBe(true);
+  expect(await jobsRepo.retryDead(database.db, dead!.id)).toBe(false);
+  expect(await runner.runOnce()).toBe(1);
+  expect(await jobsRepo.countDead(database.db)).toBe(0);
+});
+
+it('marks an order’s receipt queued and queues its e-mail in one statement: a failed insert marks nothing', async () => {
+  const app = await createTestApp({}, { database });
+  try {
+    const created = await app.server.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { 'idempotency-key': newKey() },
+      payload: orderRequest({ email: 'recibo-atomico@exemplo.com' }),
+    });
+    const orderId: string = created.json().order.id;
+    const later = new Date(Date.now() + 5_000);
+    // The job insert fails (as a crash between two statements would leave it): the order stays unmarked.
+    await database.db.execute(
+      sql`alter table jobs add constraint no_receipts check (kind <> 'order_received_email')`,
+    );
+    await expect(queueOrderReceipts(database.db, later)).rejects.toThrow();
+    const [unmarked] = await database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(unmarked!.receiptQueuedAt).toBeNull();
+    await database.db.execute(sql`alter table jobs drop constraint no_receipts`);
+    expect(await queueOrderReceipts(database.db, later)).toBeGreaterThanOrEqual(1);
+    const queued = await database.db.select().from(jobs).where(eq(jobs.kind, 'order_received_email'));
+    expect(queued.some((j) => j.payload.orderId === orderId)).toBe(true);
+  } finally {
+    await app.close();
+  }
+});
+
+it('gives up on an SMTP server that never greets well within the job lease', async () => {
+  const sockets: Socket[] = [];
+  const silent = net.createServer((socket) => void sockets.push(socket));
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  const { port } = silent.address() as AddressInfo;
+  try {
+    const mailer = createSmtpMailer(`smtp://127.0.0.1:${port}`, 'loja@impulso.example', {
+      ...smtpTimeouts,
+      greetingTimeout: 300,
+    });
+    const started = Date.now();
+    await expect(mailer.send({ to: 'a@exemplo.com', subject: 's', html: 'h', text: 't' })).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(3_000);
+    // The defaults, added up, still end a stalled send before another instance may claim the job.
+    const { dnsTimeout, connectionTimeout, greetingTimeout, socketTimeout } = smtpTimeouts;
+    expect(dnsTimeout + connectionTimeout + greetingTimeout + socketTimeout).toBeLessThan(jobLeaseMs);
+  } finally {
+    for (const socket of sockets) socket.destroy();
+    await new Promise<void>((resolve) => silent.close(() => resolve()));
+  }
 });

@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../db/client';
-import { enqueue, type JobHandler } from '../jobs/job-queue';
+import type { Db } from '../db/client';
+import type { JobHandler } from '../jobs/job-queue';
 import { ordersRepo, paymentsRepo } from '../orders/orders.repo';
 import type { Email, Mailer } from './mailer';
+import { receiptsRepo } from './receipts.repo';
 import { orderReceivedEmail, paymentConfirmedEmail } from './templates';
 
 /** Job handlers that send e-mail; rendering happens at send time, so a PIX code shown is still current. */
@@ -36,19 +36,5 @@ export function emailJobHandlers(deps: {
  * Queues the 'pedido recebido' e-mail of orders that have none yet. Polling the orders table keeps the
  * order-creation path free of a second write (docs/benchmarks.md); the e-mail leaves within seconds.
  */
-export async function queueOrderReceipts(db: Db, now: Date): Promise<number> {
-  const claimed = rowsOf<{ id: string }>(
-    await db.execute(sql`
-      update orders set receipt_queued_at = ${now}
-      where id in (
-        select id from orders
-        where receipt_queued_at is null and created_at < ${new Date(now.getTime() - 1000)}
-        order by created_at
-        limit 50
-        for update skip locked
-      )
-      returning id`),
-  );
-  for (const { id } of claimed) await enqueue(db, 'order_received_email', { orderId: id });
-  return claimed.length;
-}
+export const queueOrderReceipts = (db: Db, now: Date): Promise<number> =>
+  receiptsRepo.queue(db, now, new Date(now.getTime() - 1000), 200);

@@ -14,9 +14,21 @@ export interface Mailer {
   send(email: Email): Promise<void>;
 }
 
+/**
+ * Well under the job lease (60 s, jobs/job-queue.ts): a stalled SMTP server fails the send and the job
+ * is retried later, instead of the lease running out and another instance sending the same e-mail while
+ * this one still waits (nodemailer's own defaults are 2 min to connect and 10 min of silence).
+ */
+export const smtpTimeouts = {
+  dnsTimeout: 5_000,
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  socketTimeout: 20_000,
+};
+
 /** SMTP_URL set: real e-mail through nodemailer. */
-export function createSmtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+export function createSmtpMailer(url: string, from: string, timeouts = smtpTimeouts): Mailer {
+  const transport = nodemailer.createTransport({ url, ...timeouts });
   return {
     kind: 'smtp',
     async send(email) {

@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../db/client';
+
+export const receiptsRepo = {
+  /**
+   * Marks up to `limit` orders older than `before` as having their 'pedido recebido' e-mail queued, and
+   * queues those jobs, in one statement: a crash can no longer mark an order and lose its e-mail.
+   */
+  async queue(db: Db, now: Date, before: Date, limit: number): Promise<number> {
+    const queued = rowsOf<{ id: string }>(
+      await db.execute(sql`
+        with marked as (
+          update orders set receipt_queued_at = ${now}
+          where id in (
+            select id from orders
+            where receipt_queued_at is null and created_at < ${before}
+            order by created_at
+            limit ${limit}
+            for update skip locked
+          )
+          returning id
+        )
+        insert into jobs (kind, payload, run_at)
+        select 'order_received_email', json_build_object('orderId', id)::jsonb, 'epoch'::timestamptz
+        from marked
+        returning id`),
+    );
+    return queued.length;
+  },
+};

@@ -1,0 +1,85 @@
+import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../db/client';
+import { jobs } from '../db/schema';
+import type { Executor } from '../orders/orders.repo';
+
+export interface ClaimedJob {
+  id: string;
+  kind: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+}
+
+/** A job is dead once it has used up its attempts: kept, shown in the panel, retried by hand. */
+export const maxJobAttempts = 8;
+
+export const jobsRepo = {
+  async insert(db: Executor, kind: string, payload: Record<string, unknown>, runAt: Date) {
+    await db.insert(jobs).values({ kind, payload, runAt });
+  },
+
+  /** Due jobs, claimed with a lease and FOR UPDATE SKIP LOCKED, so instances never run the same one. */
+  async claim(db: Db, now: Date, leaseMs: number, limit: number): Promise<ClaimedJob[]> {
+    const claimed = rowsOf<ClaimedJob>(
+      await db.execute(sql`
+        update jobs set locked_until = ${new Date(now.getTime() + leaseMs)}, attempts = attempts + 1
+        where id in (
+          select id from jobs
+          where done_at is null and run_at <= ${now} and attempts < ${maxJobAttempts}
+            and (locked_until is null or locked_until < ${now})
+          order by run_at
+          limit ${limit}
+          for update skip locked
+        )
+        returning id, kind, payload, attempts`),
+    );
+    return claimed.map((job) => ({
+      ...job,
+      payload: typeof job.payload === 'string' ? JSON.parse(job.payload) : job.payload,
+    }));
+  },
+
+  async markDone(db: Db, id: string, now: Date) {
+    await db.update(jobs).set({ doneAt: now, lockedUntil: null }).where(eq(jobs.id, id));
+  },
+
+  async markFailed(db: Db, id: string, retryAt: Date, error: string) {
+    await db
+      .update(jobs)
+      .set({ runAt: retryAt, lockedUntil: null, lastError: error.slice(0, 500) })
+      .where(eq(jobs.id, id));
+  },
+
+  async countDead(db: Db): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(jobs)
+      .where(and(isNull(jobs.doneAt), gte(jobs.attempts, maxJobAttempts)));
+    return row?.n ?? 0;
+  },
+
+  async listDead(db: Db, limit = 50) {
+    return db
+      .select({
+        id: jobs.id,
+        kind: jobs.kind,
+        attempts: jobs.attempts,
+        lastError: jobs.lastError,
+        runAt: jobs.runAt,
+      })
+      .from(jobs)
+      .where(and(isNull(jobs.doneAt), gte(jobs.attempts, maxJobAttempts)))
+      .orderBy(desc(jobs.runAt))
+      .limit(limit);
+  },
+
+  /** A dead job gets its attempts back and is due at once; false when it is not dead (gone, done, alive). */
+  async retryDead(db: Db, id: string): Promise<boolean> {
+    const rows = await db
+      .update(jobs)
+      .set({ attempts: 0, runAt: new Date(0), lockedUntil: null })
+      .where(and(eq(jobs.id, id), isNull(jobs.doneAt), gte(jobs.attempts, maxJobAttempts)))
+      .returning({ id: jobs.id });
+    return rows.length > 0;
+  },
+};
