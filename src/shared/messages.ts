@@ -113,6 +113,7 @@ export const messages = {
   admin_status_failed: 'Erro ao atualizar status do pedido',
   admin_payment_status_failed: 'Erro ao atualizar status de pagamento',
   admin_note_failed: 'Erro ao salvar observação',
+  job_not_found: 'Esta tarefa não está mais entre as que falharam.',
 
   // 404
   page_not_found: 'Página não encontrada',

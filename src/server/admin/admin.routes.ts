@@ -18,6 +18,7 @@ import { recordProviderStatus } from '../payments/payment-confirmation';
 import type { PaymentProvider } from '../payments/payment-provider';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { cancelSubscription } from '../subscriptions/subscriptions.service';
+import { jobsRepo } from '../jobs/jobs.repo';
 import { createAdminLogin } from './admin-login';
 import { updateOrder } from './admin-orders';
 import { ordersCsv } from './orders-csv';
@@ -132,6 +133,24 @@ export function adminRouteTable(deps: AdminDeps): AdminRoute[] {
         return reply.send({
           result: await recordProviderStatus(db, { paymentId: payment.id }, 'RECEIVED', clock()),
         });
+      },
+    },
+    {
+      method: 'GET',
+      url: '/api/admin/jobs/dead',
+      handler: async (_request, reply) => {
+        const [count, jobs] = await Promise.all([jobsRepo.countDead(db), jobsRepo.listDead(db)]);
+        return reply.header('cache-control', 'no-store').send({ count, jobs });
+      },
+    },
+    {
+      method: 'POST',
+      url: '/api/admin/jobs/:id/retry',
+      handler: async (request, reply) => {
+        const id = (request.params as { id: string }).id;
+        if (!uuidPattern.test(id) || !(await jobsRepo.retryDead(db, id)))
+          throw new AppError('not_found', 'job_not_found', messages.job_not_found);
+        return reply.send({ ok: true });
       },
     },
     {

@@ -102,3 +102,18 @@ export const periodLabels: Record<Period, string> = {
   custom: 'Personalizado',
   all: 'Todo o período',
 };
+
+/** A background job that used up its attempts (the panel's 'Tarefas com falha'). */
+export interface DeadJob {
+  id: string;
+  kind: string;
+  attempts: number;
+  lastError: string | null;
+  runAt: string;
+}
+
+export const jobKindLabels: Record<string, string> = {
+  send_email: 'E-mail da conta',
+  order_received_email: 'E-mail de pedido recebido',
+  payment_confirmed_email: 'E-mail de pagamento confirmado',
+};

@@ -12,6 +12,7 @@ import {
 import { buttonPrimary, buttonSecondary, fieldInput, fieldLabel } from '../../components/ui/styles';
 import { ApiError, api } from '../../lib/api';
 import { useNavigate, useSearchParams } from '../../router/router';
+import { AdminDeadJobs } from './admin-dead-jobs';
 import { Funnel, MetricCards } from './admin-metrics';
 import { AdminOrderRow } from './admin-order-row';
 
@@ -103,6 +104,7 @@ export function AdminPage() {
           Sair
         </button>
       </header>
+      <AdminDeadJobs />
 
       <section
         aria-label="Filtros"

@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { jobs } from '../src/server/db/schema';
+import { enqueue } from '../src/server/jobs/job-queue';
+import { maxJobAttempts } from '../src/server/jobs/jobs.repo';
+import { createTestApp, type TestApp } from './helpers/test-app';
+import { operatorCookie } from './helpers/accounts';
+
+// Issue 10 §5: jobs that used up their attempts stay visible to the operator, who can run them again.
+let app: TestApp;
+let cookie: string;
+beforeAll(async () => {
+  app = await createTestApp({ ADMIN_EMAIL: 'dona@loja.example' });
+  cookie = await operatorCookie(app, 'dona@loja.example');
+});
+afterAll(() => app.close());
+
+const get = (url: string) => app.server.inject({ method: 'GET', url, headers: { cookie } });
+const post = (url: string) => app.server.inject({ method: 'POST', url, headers: { cookie }, payload: {} });
+
+it('lists dead jobs with their last error, and "Tentar de novo" makes one due again', async () => {
+  expect((await get('/api/admin/jobs/dead')).json()).toEqual({ count: 0, jobs: [] });
+  await enqueue(app.database.db, 'send_email', { to: 'x@exemplo.com' });
+  await app.database.db
+    .update(jobs)
+    .set({ attempts: maxJobAttempts, lastError: 'Error: Greeting never received' });
+
+  const listed = (await get('/api/admin/jobs/dead')).json();
+  expect(listed.count).toBe(1);
+  expect(listed.jobs[0]).toMatchObject({ kind: 'send_email', lastError: 'Error: Greeting never received' });
+
+  expect((await post(`/api/admin/jobs/${listed.jobs[0].id}/retry`)).statusCode).toBe(200);
+  const [job] = await app.database.db.select().from(jobs).where(eq(jobs.id, listed.jobs[0].id));
+  expect(job!.attempts).toBe(0);
+  expect((await get('/api/admin/jobs/dead')).json().count).toBe(0);
+
+  const again = await post(`/api/admin/jobs/${listed.jobs[0].id}/retry`);
+  expect(again.statusCode).toBe(404);
+  expect(again.json().message).toBe('Esta tarefa não está mais entre as que falharam.');
+  expect((await post('/api/admin/jobs/nao-e-um-id/retry')).statusCode).toBe(404);
+});
