@@ -42,7 +42,7 @@ async function main() {
   });
   await renderer.warm();
 
-  const { server, rateLimiter, reconciler, jobs, idle } = await buildApp({
+  const { server, rateLimiter, reconciler, jobs, mailer, idle } = await buildApp({
     config,
     database,
     web: { clientDir, renderer },
@@ -61,6 +61,7 @@ async function main() {
     server.log.info({ signal }, 'shutting down: finishing in-flight requests');
     clearInterval(purge);
     await Promise.all([reconciler.stop(), jobs.stop()]);
+    mailer.close();
     // A request that never ends must not keep a deploy waiting forever.
     setTimeout(() => process.exit(1), 15_000).unref();
     await server.close();

@@ -47,6 +47,7 @@ export async function createTestApp(
     config,
     async close() {
       await app.server.close();
+      app.mailer.close();
       if (!options.database) await database.close();
     },
   };
