@@ -1,7 +1,6 @@
 import { and, desc, eq, gt, isNull, ne, or } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Executor } from '../db/client';
 import { emailTokens, orders, sessions, users } from '../db/schema';
-import type { Executor } from '../orders/orders.repo';
 
 export type UserRow = typeof users.$inferSelect;
 

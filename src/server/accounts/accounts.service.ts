@@ -7,10 +7,11 @@ import { passwordResetEmail, signupAttemptEmail, verifyEmail } from '../email/te
 import { AppError } from '../errors';
 import { enqueue } from '../jobs/job-queue';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
-import { accountsRepo, type UserRow } from './accounts.repo';
+import { accountsRepo } from './accounts.repo';
 import { dummyHash, hashPassword, operatorPasswordMinLength, verifyPassword } from './passwords';
 import { sessionDays } from './session';
 import { hashToken, newToken } from './tokens';
+import type { UserRow } from '../db/schema';
 
 export interface AccountsDeps {
   db: Db;

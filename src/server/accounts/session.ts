@@ -1,8 +1,9 @@
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { accountsRepo, type UserRow } from './accounts.repo';
+import { accountsRepo } from './accounts.repo';
 import { hashToken } from './tokens';
+import type { UserRow } from '../db/schema';
 
 export const sessionCookie = 'impulso_session';
 export const sessionDays = 30;

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { messages } from '../../shared/messages';
 import type { Db } from '../db/client';
-import { orderAudit, orders } from '../db/schema';
+import { orderAudit, orders, type OrderRow } from '../db/schema';
 import { AppError } from '../errors';
-import type { OrderRow } from '../orders/orders.repo';
 
 export interface AdminOrderUpdate {
   status?: string | undefined;

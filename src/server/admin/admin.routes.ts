@@ -8,12 +8,11 @@ import {
   adminFiltersSchema,
 } from '../../shared/schemas/admin';
 import { clearSessionCookie, sessionCookie, sessionUser, setSessionCookie } from '../accounts/session';
-import { accountsRepo, type UserRow } from '../accounts/accounts.repo';
+import { accountsRepo } from '../accounts/accounts.repo';
 import { hashToken } from '../accounts/tokens';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { validate } from '../http/validate';
-import { paymentsRepo } from '../orders/orders.repo';
 import { recordProviderStatus } from '../payments/payment-confirmation';
 import type { PaymentProvider } from '../payments/payment-provider';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
@@ -24,6 +23,8 @@ import { updateOrder } from './admin-orders';
 import { ordersCsv } from './orders-csv';
 import { adminRepo } from './admin.repo';
 import { periodRange } from './periods';
+import type { UserRow } from '../db/schema';
+import { paymentsRepo } from '../payments/payments.repo';
 
 export interface AdminDeps {
   db: Db;

@@ -2,8 +2,7 @@ import { and, desc, sql } from 'drizzle-orm';
 import { formatDateTime } from '../../shared/dates';
 import { formatPurchaseCode } from '../../shared/orders';
 import type { Db } from '../db/client';
-import { orders } from '../db/schema';
-import type { OrderRow } from '../orders/orders.repo';
+import { orders, type OrderRow } from '../db/schema';
 import { orderConditions, type OrderFilters } from './order-filters';
 
 // Spreadsheet conventions of a Brazilian shop (docs/decisions/012-csv-export.md): ';' between cells,

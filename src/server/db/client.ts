@@ -11,6 +11,9 @@ import * as schema from './schema';
 /** The common type of both drivers: repositories are written once against it. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The database or an open transaction: repositories run inside the service's transaction. */
+export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

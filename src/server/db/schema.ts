@@ -148,6 +148,9 @@ export const orders = pgTable(
   ],
 );
 
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+
 /** Charges at the payment provider; an order may have several attempts (a declined card, a new PIX). */
 export const payments = pgTable(
   'payments',
@@ -184,6 +187,9 @@ export const payments = pgTable(
       .where(sql`${t.status} = 'CREATING'`),
   ],
 );
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewPayment = typeof payments.$inferInsert;
 
 /** Provider webhooks, stored by event id before anything else: a redelivery is a no-op (DECISIONS 12). */
 export const webhookEvents = pgTable(
@@ -232,6 +238,8 @@ export const users = pgTable(
   },
   (t) => [uniqueIndex('users_email_idx').on(t.email)],
 );
+
+export type UserRow = typeof users.$inferSelect;
 
 /** Opaque session tokens, stored only as their SHA-256 (a leaked table opens no session). */
 export const sessions = pgTable(

@@ -1,9 +1,10 @@
 import type { Db } from '../db/client';
 import type { JobHandler } from '../jobs/job-queue';
-import { ordersRepo, paymentsRepo } from '../orders/orders.repo';
+import { ordersRepo } from '../orders/orders.repo';
 import type { Email, Mailer } from './mailer';
 import { receiptsRepo } from './receipts.repo';
 import { orderReceivedEmail, paymentConfirmedEmail } from './templates';
+import { paymentsRepo } from '../payments/payments.repo';
 
 /** Job handlers that send e-mail; rendering happens at send time, so a PIX code shown is still current. */
 export function emailJobHandlers(deps: {

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client';
-import type { Executor } from '../orders/orders.repo';
+import type { Db, Executor } from '../db/client';
 import { jobsRepo, type ClaimedJob } from './jobs.repo';
 
 export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;

@@ -1,7 +1,6 @@
 import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../db/client';
+import { rowsOf, type Db, type Executor } from '../db/client';
 import { jobs } from '../db/schema';
-import type { Executor } from '../orders/orders.repo';
 
 export interface ClaimedJob {
   id: string;

@@ -1,7 +1,13 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { orders, payments } from '../db/schema';
-import type { NewOrder, NewPayment, OrderRow, PaymentRow } from './orders.repo';
+import {
+  orders,
+  payments,
+  type NewOrder,
+  type NewPayment,
+  type OrderRow,
+  type PaymentRow,
+} from '../db/schema';
 
 // The three statements every new PIX order runs, prepared once per database: Drizzle builds their SQL
 // once and PostgreSQL parses and plans them once per connection (docs/benchmarks.md).

@@ -3,12 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { messages } from '../../shared/messages';
 import { lookupSchema, type LookupOrder, type LookupResponse } from '../../shared/schemas/lookup';
 import type { Db } from '../db/client';
-import { orders } from '../db/schema';
+import { orders, type OrderRow } from '../db/schema';
 import { AppError } from '../errors';
 import { validate } from '../http/validate';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { toOrderView } from './order-view';
-import type { OrderRow } from './orders.repo';
 
 export interface LookupLimits {
   perIpPer15Min: number;

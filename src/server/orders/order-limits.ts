@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { fixedWindow, type RateLimiter } from '../rate-limit/rate-limiter';
 import { orderGate } from './hot-statements';
-import { paymentsRepo } from './orders.repo';
+import { paymentsRepo } from '../payments/payments.repo';
 
 const hourMs = 3_600_000;
 

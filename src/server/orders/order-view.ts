@@ -6,7 +6,7 @@ import {
   type PaymentStatus,
 } from '../../shared/orders';
 import type { OrderView, PaymentView } from '../../shared/schemas/order-view';
-import type { OrderRow, PaymentRow } from './orders.repo';
+import type { OrderRow, PaymentRow } from '../db/schema';
 
 /**
  * What a page reachable by order id alone may show (DECISIONS 7, 8): the id is a capability link, so

@@ -10,11 +10,14 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { AppError } from '../errors';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { toOrderView, toPaymentView } from './order-view';
-import { ordersRepo, paymentsRepo, type NewOrder, type OrderRow, type PaymentRow } from './orders.repo';
-import { attemptPayment, newAttemptId, type PaymentChoice } from './payment-attempt';
+import { ordersRepo } from './orders.repo';
+import { newAttemptId, type PaymentChoice } from '../payments/payment-attempt';
+import { attemptPayment } from './attempt-payment';
 import { insertOrderWithAttempt } from './hot-statements';
 import { newPurchaseCode } from './purchase-code';
 import type { OrderLimits } from './order-limits';
+import { paymentsRepo } from '../payments/payments.repo';
+import type { NewOrder, OrderRow, PaymentRow } from '../db/schema';
 
 export interface OrdersServiceDeps {
   db: Db;

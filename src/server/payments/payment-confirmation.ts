@@ -1,7 +1,9 @@
 import type { Db } from '../db/client';
-import { ordersRepo, paymentsRepo, type PaymentRow } from '../orders/orders.repo';
+import { ordersRepo } from '../orders/orders.repo';
 import { paidProviderStatuses } from './payment-provider';
 import { enqueue } from '../jobs/job-queue';
+import { paymentsRepo } from './payments.repo';
+import type { PaymentRow } from '../db/schema';
 
 export type ConfirmationResult = 'transitioned' | 'already_paid' | 'status_recorded' | 'unknown_payment';
 

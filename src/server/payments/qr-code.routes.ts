@@ -3,7 +3,7 @@ import QRCode from 'qrcode';
 import { messages } from '../../shared/messages';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
-import { paymentsRepo } from '../orders/orders.repo';
+import { paymentsRepo } from './payments.repo';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

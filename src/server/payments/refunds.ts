@@ -1,9 +1,10 @@
 import { messages } from '../../shared/messages';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
-import { ordersRepo, paymentsRepo } from '../orders/orders.repo';
+import { ordersRepo } from '../orders/orders.repo';
 import { recordProviderStatus } from './payment-confirmation';
 import { paidProviderStatuses, type PaymentProvider } from './payment-provider';
+import { paymentsRepo } from './payments.repo';
 
 /** Refunds a paid order's payment at the provider (the operator's action) and records the outcome. */
 export async function refundOrder(

@@ -3,8 +3,8 @@ import { messages } from '../../shared/messages';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { recordProviderStatus } from './payment-confirmation';
-import { paymentsRepo } from '../orders/orders.repo';
 import { sandboxCheckoutHtml } from './sandbox-checkout-page';
+import { paymentsRepo } from './payments.repo';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,12 +1,14 @@
 import { messages } from '../../shared/messages';
 import type { NextStep } from '../../shared/schemas/order-view';
 import { AppError } from '../errors';
-import { ordersRepo, paymentsRepo, type OrderRow, type PaymentRow } from '../orders/orders.repo';
-import type { PaymentAttemptDeps } from '../orders/payment-attempt';
+import { ordersRepo } from '../orders/orders.repo';
+import type { PaymentAttemptDeps } from '../payments/payment-attempt';
 import { recordProviderStatus } from '../payments/payment-confirmation';
 import { paidProviderStatuses, type SubscriptionRequest } from '../payments/payment-provider';
 import { subscriptionsRepo } from './subscriptions.repo';
 import { cancelSubscription } from './subscriptions.service';
+import { paymentsRepo } from '../payments/payments.repo';
+import type { OrderRow, PaymentRow } from '../db/schema';
 
 /**
  * A monthly plan (DECISIONS 18): the provider subscription is created with the first month's order

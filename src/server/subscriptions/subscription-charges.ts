@@ -1,8 +1,9 @@
 import type { Db } from '../db/client';
-import { ordersRepo, paymentsRepo } from '../orders/orders.repo';
+import { ordersRepo } from '../orders/orders.repo';
 import { newPurchaseCode } from '../orders/purchase-code';
 import { recordProviderStatus, type ConfirmationResult } from '../payments/payment-confirmation';
 import { subscriptionsRepo } from './subscriptions.repo';
+import { paymentsRepo } from '../payments/payments.repo';
 
 export interface ProviderCharge {
   providerPaymentId: string;

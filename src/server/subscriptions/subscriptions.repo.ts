@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Executor } from '../orders/orders.repo';
 import { subscriptions } from '../db/schema';
+import type { Executor } from '../db/client';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 

@@ -1,12 +1,12 @@
 import { saoPauloDay } from '../../../shared/dates';
-import type {
-  CardChargeResult,
-  CardDetails,
-  ChargeCustomer,
-  ChargeRequest,
-  PaymentProvider,
+import {
+  type CardChargeResult,
+  type CardDetails,
+  type ChargeCustomer,
+  type ChargeRequest,
+  type PaymentProvider,
+  ProviderError,
 } from '../payment-provider';
-import { ProviderError } from '../payment-provider';
 import { AsaasRequestError, type AsaasRequest } from './asaas-client';
 
 interface AsaasList<T> {

@@ -1,6 +1,5 @@
 import { formatBRL, formatInteger } from '../../../shared/money';
-import type { OneTimeQuote } from '../../../shared/pricing';
-import { findProduct } from '../../../shared/pricing';
+import { type OneTimeQuote, findProduct } from '../../../shared/pricing';
 
 export function OrderSummary({
   title,

@@ -4,13 +4,14 @@ import { messages } from '../../shared/messages';
 import type { CardInput } from '../../shared/schemas/checkout';
 import type { NextStep } from '../../shared/schemas/order-view';
 import type { Db } from '../db/client';
+import type { OrderRow, PaymentRow } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
 import { AppError } from '../errors';
-import { recordProviderStatus } from '../payments/payment-confirmation';
-import type { CardDetails, ChargeRequest, PaymentProvider } from '../payments/payment-provider';
-import { subscribe } from '../subscriptions/subscribe';
-import { ordersRepo, paymentsRepo, type OrderRow, type PaymentRow } from './orders.repo';
-import { hotStatements } from './hot-statements';
+import { hotStatements } from '../orders/hot-statements';
+import { ordersRepo } from '../orders/orders.repo';
+import { recordProviderStatus } from './payment-confirmation';
+import type { CardDetails, ChargeRequest, PaymentProvider } from './payment-provider';
+import { paymentsRepo } from './payments.repo';
 
 export interface PaymentChoice {
   paymentMethod: 'pix' | 'credit_card' | 'debit_card';
@@ -53,7 +54,7 @@ export function toCardDetails(card: CardInput): CardDetails {
   };
 }
 
-function chargeRequest(order: OrderRow, remoteIp: string): ChargeRequest {
+export function chargeRequest(order: OrderRow, remoteIp: string): ChargeRequest {
   return {
     orderId: order.id,
     purchaseCode: order.purchaseCode,
@@ -71,18 +72,16 @@ function chargeRequest(order: OrderRow, remoteIp: string): ChargeRequest {
 }
 
 /**
- * One call to the payment provider for an order that is already stored. The attempt is recorded first
- * (status CREATING, one at a time per order), so a crash or timeout leaves a trace and a double click
- * cannot charge twice. Card data lives only in this call's memory (DECISIONS 16).
+ * The attempt of a provider call for an order that is already stored, recorded before the call (status
+ * CREATING, one at a time per order): a crash or timeout leaves a trace and a double click cannot charge
+ * twice. A new order's attempt was recorded with the order itself (`recorded`).
  */
-export async function attemptPayment(
+export async function recordAttempt(
   deps: PaymentAttemptDeps,
   order: OrderRow,
   choice: PaymentChoice,
-  remoteIp: string,
-  /** Recorded with the order itself, for a new order. */
   recorded?: PaymentRow,
-): Promise<{ payment: PaymentRow; next: NextStep }> {
+): Promise<PaymentRow> {
   const { db, provider, clock } = deps;
   let attempt: PaymentRow;
   try {
@@ -109,18 +108,24 @@ export async function attemptPayment(
       updatedAt: clock(),
     });
   }
+  return attempt;
+}
 
+/**
+ * The provider call of a one-time order's recorded attempt: a PIX charge, the provider's hosted page, or
+ * the card typed on our form. Card data lives only in this call's memory (DECISIONS 16).
+ */
+export async function chargeOneTime(
+  deps: PaymentAttemptDeps,
+  order: OrderRow,
+  choice: PaymentChoice,
+  attempt: PaymentRow,
+  remoteIp: string,
+): Promise<{ payment: PaymentRow; next: NextStep }> {
+  const { db, provider, clock } = deps;
   const request = chargeRequest(order, remoteIp);
   const fail = async (status: 'FAILED' | 'DECLINED') =>
     paymentsRepo.update(db, attempt.id, { status, updatedAt: clock() });
-
-  if (order.service === 'recurring') {
-    return subscribe(deps, order, attempt, {
-      ...request,
-      method: choice.paymentMethod === 'pix' ? 'pix' : 'credit_card',
-      ...(choice.card ? { card: toCardDetails(choice.card) } : {}),
-    });
-  }
 
   if (choice.paymentMethod === 'pix') {
     try {

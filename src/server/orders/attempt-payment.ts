@@ -1,0 +1,33 @@
+import type { NextStep } from '../../shared/schemas/order-view';
+import type { OrderRow, PaymentRow } from '../db/schema';
+import {
+  chargeOneTime,
+  chargeRequest,
+  recordAttempt,
+  toCardDetails,
+  type PaymentAttemptDeps,
+  type PaymentChoice,
+} from '../payments/payment-attempt';
+import { subscribe } from '../subscriptions/subscribe';
+
+/**
+ * Pays a stored order: the attempt is recorded first, then a monthly plan becomes a provider
+ * subscription (DECISIONS 18) and a one-time order a charge. Orders sit above subscriptions and
+ * payments, so this is where the two meet (ADR 015).
+ */
+export async function attemptPayment(
+  deps: PaymentAttemptDeps,
+  order: OrderRow,
+  choice: PaymentChoice,
+  remoteIp: string,
+  /** Recorded with the order itself, for a new order. */
+  recorded?: PaymentRow,
+): Promise<{ payment: PaymentRow; next: NextStep }> {
+  const attempt = await recordAttempt(deps, order, choice, recorded);
+  if (order.service !== 'recurring') return chargeOneTime(deps, order, choice, attempt, remoteIp);
+  return subscribe(deps, order, attempt, {
+    ...chargeRequest(order, remoteIp),
+    method: choice.paymentMethod === 'pix' ? 'pix' : 'credit_card',
+    ...(choice.card ? { card: toCardDetails(choice.card) } : {}),
+  });
+}

@@ -1,0 +1,58 @@
+import { and, count, desc, eq, gt } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { payments, type NewPayment, type PaymentRow } from '../db/schema';
+
+/** Charges at the provider, one row per attempt (decision 005). */
+export const paymentsRepo = {
+  async insert(db: Executor, payment: NewPayment): Promise<PaymentRow> {
+    const [row] = await db.insert(payments).values(payment).returning();
+    return row!;
+  },
+  async latestForOrder(db: Executor, orderId: string): Promise<PaymentRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, orderId))
+      .orderBy(desc(payments.createdAt))
+      .limit(1);
+    return row;
+  },
+  async findById(
+    db: Executor,
+    id: string,
+    options: { forUpdate?: boolean } = {},
+  ): Promise<PaymentRow | undefined> {
+    const query = db.select().from(payments).where(eq(payments.id, id));
+    const [row] = options.forUpdate ? await query.for('update') : await query;
+    return row;
+  },
+  async findByProviderId(
+    db: Executor,
+    provider: string,
+    providerPaymentId: string,
+    options: { forUpdate?: boolean } = {},
+  ): Promise<PaymentRow | undefined> {
+    const query = db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId)));
+    const [row] = options.forUpdate ? await query.for('update') : await query;
+    return row;
+  },
+  async countDeclinedSince(db: Executor, orderId: string, since: Date): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(payments)
+      .where(
+        and(eq(payments.orderId, orderId), eq(payments.status, 'DECLINED'), gt(payments.createdAt, since)),
+      );
+    return row?.n ?? 0;
+  },
+  async updateStatus(db: Executor, id: string, status: string, now: Date): Promise<void> {
+    await db.update(payments).set({ status, updatedAt: now }).where(eq(payments.id, id));
+  },
+  async update(db: Executor, id: string, changes: Partial<NewPayment>): Promise<PaymentRow> {
+    const [row] = await db.update(payments).set(changes).where(eq(payments.id, id)).returning();
+    return row!;
+  },
+};
