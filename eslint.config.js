@@ -4,6 +4,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 
+const drizzleOnlyInRepos = {
+  name: 'drizzle-orm',
+  message: 'Queries live in *.repo.ts (or db/): services call repositories (ADR 015).',
+};
+const upward = 'Services go orders → subscriptions → payments: this import points the other way (ADR 015).';
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'drizzle', 'test-results', 'playwright-report'] },
   js.configs.recommended,
@@ -33,6 +39,73 @@ export default tseslint.config(
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  // Layers (ADR 015): services run orders → subscriptions → payments; repositories (*.repo.ts) under all
+  // of them reach only db/ and shared/; Drizzle only in repositories and db/.
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/**/*.repo.ts', 'src/server/db/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [drizzleOnlyInRepos] }] },
+  },
+  {
+    files: ['src/server/subscriptions/**/*.ts'],
+    ignores: ['src/server/**/*.repo.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [drizzleOnlyInRepos],
+          patterns: [{ regex: '^\\.\\./(orders|admin|accounts)/(?!.*\\.repo$)', message: upward }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/payments/**/*.ts'],
+    ignores: ['src/server/**/*.repo.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [drizzleOnlyInRepos],
+          patterns: [
+            { regex: '^(\\.\\./)+(orders|subscriptions|admin|accounts)/(?!.*\\.repo$)', message: upward },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/**/*.repo.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.(?!\\./db/|\\./\\.\\./shared/|/periods$|.*\\.repo$)',
+              message: 'A repository reaches only db/, shared/ and other repositories.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/db/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!\\.\\./shared/)',
+              message: 'db/ is the lowest layer: it imports only shared/.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     rules: {

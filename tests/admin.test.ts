@@ -5,8 +5,8 @@ import { periodRange } from '../src/server/admin/periods';
 import type { Period } from '../src/shared/schemas/admin';
 import { adminRouteTable } from '../src/server/admin/admin.routes';
 import { setAdminPassword } from '../src/server/admin/admin-account';
-import { rollUpFunnel } from '../src/server/admin/funnel-rollup';
-import { rollUpOrders } from '../src/server/admin/orders-rollup';
+import { funnelRollupRepo } from '../src/server/admin/funnel-rollup.repo';
+import { ordersRollupRepo } from '../src/server/admin/orders-rollup.repo';
 import { ordersCsv } from '../src/server/admin/orders-csv';
 import { createSandboxProvider } from '../src/server/payments/sandbox-provider';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -255,7 +255,7 @@ describe('metrics, funnel, list and CSV', () => {
 
   it('gives the same funnel from the daily rollup as from the raw events', async () => {
     const before = (await adminGet('/api/admin/dashboard?period=month')).json().funnel;
-    await rollUpFunnel(app.database.db, new Date(now));
+    await funnelRollupRepo.rollUp(app.database.db, new Date(now));
     expect((await adminGet('/api/admin/dashboard?period=month')).json().funnel).toEqual(before);
     expect(
       (await adminGet('/api/admin/dashboard?period=custom&from=2026-11-15&to=2026-11-15')).json().funnel
@@ -300,7 +300,7 @@ describe('metrics, funnel, list and CSV', () => {
       }
     };
     await expectAllExact();
-    await rollUpOrders(app.database.db, new Date(now));
+    await ordersRollupRepo.rollUp(app.database.db, new Date(now));
     const [state] = await app.database.db.select().from(rollupState);
     expect(state?.rolledUntil).toBe('2026-11-29');
     await expectAllExact();
@@ -321,7 +321,7 @@ describe('metrics, funnel, list and CSV', () => {
     await app.database.db.delete(orders).where(eq(orders.id, deleted));
     await expectAllExact();
     // A second pass the same day changes nothing.
-    await rollUpOrders(app.database.db, new Date(now));
+    await ordersRollupRepo.rollUp(app.database.db, new Date(now));
     await expectAllExact();
   });
 

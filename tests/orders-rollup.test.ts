@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { orderTotals, rollUpOrders } from '../src/server/admin/orders-rollup';
+import { ordersRollupRepo } from '../src/server/admin/orders-rollup.repo';
 import { createTestDatabase } from './helpers/test-database';
 
 // Two sessions at once need a real PostgreSQL (PGlite is one connection); CI sets TEST_DATABASE_URL.
@@ -23,7 +23,7 @@ describePg('orders rollup against concurrent writers (PostgreSQL)', () => {
   const counted = async () =>
     Number((await writer.query('select coalesce(sum(total_cents), 0) as s from orders')).rows[0].s);
   const shown = async () =>
-    (await orderTotals(database.db, { range: { start: null, end: null } })).totalCents;
+    (await ordersRollupRepo.totals(database.db, { range: { start: null, end: null } })).totalCents;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -40,7 +40,7 @@ describePg('orders rollup against concurrent writers (PostgreSQL)', () => {
     await writer.query('begin');
     await insertOrder(writer, '2026-11-19T12:00:00Z', 2000); // yesterday in São Paulo, not committed
     let finished = false;
-    const pass = rollUpOrders(database.db, now).then(() => (finished = true));
+    const pass = ordersRollupRepo.rollUp(database.db, now).then(() => (finished = true));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(finished).toBe(false);
     await writer.query('commit');

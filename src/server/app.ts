@@ -10,13 +10,12 @@ import { createRateLimiter, type RateLimiter } from './rate-limit/rate-limiter';
 import { healthRoutes } from './health/health.routes';
 import { catalogueRoutes } from './catalogue/catalogue.routes';
 import { analyticsRoutes } from './analytics/analytics.routes';
-import { createAnalyticsRepo } from './analytics/analytics.repo';
 import { pagesRoutes } from './pages/pages.routes';
 import { ordersRoutes } from './orders/orders.routes';
 import { accountsRoutes } from './accounts/accounts.routes';
 import { adminRoutes } from './admin/admin.routes';
-import { rollUpFunnel } from './admin/funnel-rollup';
-import { rollUpOrders } from './admin/orders-rollup';
+import { funnelRollupRepo } from './admin/funnel-rollup.repo';
+import { ordersRollupRepo } from './admin/orders-rollup.repo';
 import { createAccountsService } from './accounts/accounts.service';
 import { createJobRunner, type JobRunner } from './jobs/job-queue';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './email/mailer';
@@ -28,6 +27,7 @@ import { sandboxRoutes } from './payments/sandbox.routes';
 import { qrCodeRoutes } from './payments/qr-code.routes';
 import { asaasWebhookRoutes } from './payments/asaas/asaas-webhook.routes';
 import { createReconciler, type Reconciler } from './payments/reconciliation';
+import { recordSubscriptionCharge } from './subscriptions/subscription-charges';
 import { createPaymentProvider } from './payments/provider-factory';
 import type { PaymentProvider } from './payments/payment-provider';
 import { cardNeedsAddress } from '../shared/shop';
@@ -131,7 +131,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await server.register(lookupRoutes, { db: database.db, rateLimiter, limits: config.lookupLimits });
   await server.register(qrCodeRoutes, { db: database.db });
   if (config.paymentProvider === 'asaas' || deps.paymentProvider?.name === 'asaas') {
-    await server.register(asaasWebhookRoutes, { db: database.db, token: config.asaas.webhookToken, clock });
+    await server.register(asaasWebhookRoutes, {
+      db: database.db,
+      token: config.asaas.webhookToken,
+      clock,
+      onSubscriptionCharge: recordSubscriptionCharge,
+    });
   }
   const mailer =
     deps.mailer ??
@@ -165,8 +170,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     log: server.log,
     before: async (now) => {
       await queueOrderReceipts(database.db, now);
-      await rollUpFunnel(database.db, now);
-      await rollUpOrders(database.db, now);
+      await funnelRollupRepo.rollUp(database.db, now);
+      await ordersRollupRepo.rollUp(database.db, now);
     },
   });
   const reconciler = createReconciler({
@@ -175,13 +180,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
     log: server.log,
     intervalSeconds: config.reconcileIntervalSeconds,
+    onSubscriptionCharge: recordSubscriptionCharge,
   });
   if (paymentProvider.name === 'sandbox')
     await server.register(sandboxRoutes, { db: database.db, clock, shopName: config.shop.name });
   await server.register(healthRoutes, { ping: database.ping });
   await server.register(catalogueRoutes);
   await server.register(analyticsRoutes, {
-    repo: createAnalyticsRepo(database.db),
+    db: database.db,
     rateLimiter,
     eventsPerMinute: config.eventsPerMinute,
     clock,

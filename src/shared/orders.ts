@@ -42,6 +42,15 @@ export const paymentMethodLabels: Record<PaymentMethod, string> = {
 /** No 0/O/1/I: a code read over the phone or from a screenshot is not misread. */
 export const purchaseCodeAlphabet = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 
+/**
+ * 8 characters from the unambiguous alphabet: 32^8 ≈ 10^12 codes (DECISIONS 7). Web Crypto (in Node and
+ * browsers); 256 is a multiple of 32, so `byte % 32` is uniform.
+ */
+export function newPurchaseCode(): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(8));
+  return Array.from(bytes, (b) => purchaseCodeAlphabet[b % purchaseCodeAlphabet.length]).join('');
+}
+
 /** 'ab2c-d3ef ' → 'AB2CD3EF' (lookup is case- and dash-insensitive). */
 export function normalisePurchaseCode(raw: string): string {
   return raw.toUpperCase().replace(/[^0-9A-Z]/g, '');

@@ -1,8 +1,6 @@
 import { and, desc, eq, gt, isNull, ne, or } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
-import { emailTokens, orders, sessions, users } from '../db/schema';
-
-export type UserRow = typeof users.$inferSelect;
+import { emailTokens, orders, sessions, users, type UserRow } from '../db/schema';
 
 export const accountsRepo = {
   async findUserByEmail(db: Executor, email: string) {

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { messages } from '../../shared/messages';
 import type { Db } from '../db/client';
-import { orderAudit, orders, type OrderRow } from '../db/schema';
+import type { OrderRow } from '../db/schema';
 import { AppError } from '../errors';
+import { adminRepo } from './admin.repo';
 
 export interface AdminOrderUpdate {
   status?: string | undefined;
@@ -19,7 +19,7 @@ export async function updateOrder(
   now: Date,
 ) {
   return db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    const order = await adminRepo.lockOrder(tx, orderId);
     if (!order) throw new AppError('not_found', 'order_not_found', messages.order_not_found);
     const changes: Partial<OrderRow> = {};
     const audit: Array<{ field: string; oldValue: string | null; newValue: string | null }> = [];
@@ -41,12 +41,6 @@ export async function updateOrder(
       }
     }
     if (audit.length === 0) return order;
-    const [updated] = await tx
-      .update(orders)
-      .set({ ...changes, updatedAt: now })
-      .where(eq(orders.id, orderId))
-      .returning();
-    await tx.insert(orderAudit).values(audit.map((a) => ({ ...a, orderId, actor, createdAt: now })));
-    return updated!;
+    return adminRepo.applyEdit(tx, orderId, changes, audit, actor, now);
   });
 }

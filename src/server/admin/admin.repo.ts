@@ -1,19 +1,59 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { AdminFunnel, AdminMetrics } from '../../shared/schemas/admin';
-import type { Db } from '../db/client';
-import { orderAudit, orders } from '../db/schema';
-import { funnelCounts } from './funnel-rollup';
-import { orderWhere, type OrderFilters } from './order-filters';
-import { orderTotals } from './orders-rollup';
+import type { Db, Executor } from '../db/client';
+import { orderAudit, orders, type NewOrder, type OrderRow } from '../db/schema';
+import { funnelRollupRepo } from './funnel-rollup.repo';
+import { orderConditions, orderWhere, type OrderFilters } from './order-filters.repo';
+import { ordersRollupRepo } from './orders-rollup.repo';
 import type { Range } from './periods';
 
 const pct = (part: number, whole: number) =>
   whole > 0 ? Math.min(100, Math.round((part / whole) * 1000) / 10) : 0;
 
 export const adminRepo = {
+  /** The filtered orders after `after`, newest first (keyset on created_at, id): the CSV's batches. */
+  async ordersPage(db: Db, filters: OrderFilters, after: OrderRow | undefined, limit: number) {
+    const conditions = orderConditions(filters);
+    // The stored value, not the JS Date (milliseconds): created_at may carry microseconds.
+    if (after)
+      conditions.push(
+        sql`(${orders.createdAt}, ${orders.id}) < (select k.created_at, k.id from orders k where k.id = ${after.id})`,
+      );
+    return db
+      .select()
+      .from(orders)
+      .where(conditions.length ? and(...conditions) : undefined)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(limit);
+  },
+
+  /** The order, locked for the rest of the transaction (the operator's edit). */
+  async lockOrder(tx: Executor, orderId: string): Promise<OrderRow | undefined> {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    return order;
+  },
+
+  /** Applies the operator's changes and their audit rows (one per field). */
+  async applyEdit(
+    tx: Executor,
+    orderId: string,
+    changes: Partial<NewOrder>,
+    audit: Array<{ field: string; oldValue: string | null; newValue: string | null }>,
+    actor: string,
+    now: Date,
+  ): Promise<OrderRow> {
+    const [updated] = await tx
+      .update(orders)
+      .set({ ...changes, updatedAt: now })
+      .where(eq(orders.id, orderId))
+      .returning();
+    await tx.insert(orderAudit).values(audit.map((a) => ({ ...a, orderId, actor, createdAt: now })));
+    return updated!;
+  },
+
   /** The spec §9 'Admin' cards, from the order totals of the filtered period. */
   async metrics(db: Db, filters: OrderFilters, checkoutVisits: number): Promise<AdminMetrics> {
-    const totals = await orderTotals(db, filters);
+    const totals = await ordersRollupRepo.totals(db, filters);
     return {
       orders: totals.orders,
       revenueCents: totals.revenueCents,
@@ -28,7 +68,7 @@ export const adminRepo = {
   },
 
   async funnel(db: Db, range: Range): Promise<AdminFunnel> {
-    const counts = await funnelCounts(db, range);
+    const counts = await funnelRollupRepo.counts(db, range);
     const count = (etapa: string) => counts.get(etapa) ?? 0;
     const visitantes = count('visitante');
     const botaoCompra = count('botao_compra');
@@ -70,7 +110,7 @@ export const adminRepo = {
         .orderBy(order, desc(orders.id))
         .limit(page.pageSize)
         .offset((page.page - 1) * page.pageSize),
-      orderTotals(db, filters),
+      ordersRollupRepo.totals(db, filters),
     ]);
     return { rows, total: totals.orders };
   },

@@ -1,9 +1,9 @@
-import { and, desc, sql } from 'drizzle-orm';
 import { formatDateTime } from '../../shared/dates';
 import { formatPurchaseCode } from '../../shared/orders';
 import type { Db } from '../db/client';
-import { orders, type OrderRow } from '../db/schema';
-import { orderConditions, type OrderFilters } from './order-filters';
+import type { OrderRow } from '../db/schema';
+import { adminRepo } from './admin.repo';
+import type { OrderFilters } from './order-filters.repo';
 
 // Spreadsheet conventions of a Brazilian shop (docs/decisions/012-csv-export.md): ';' between cells,
 // decimal comma, São Paulo date and time, UTF-8 with a BOM so Excel reads the accents.
@@ -66,18 +66,7 @@ export async function* ordersCsv(db: Db, filters: OrderFilters, batchSize = 1000
   yield `\uFEFF${header.join(';')}\r\n`;
   let after: OrderRow | undefined;
   for (;;) {
-    const conditions = orderConditions(filters);
-    // The stored value, not the JS Date (milliseconds): created_at may carry microseconds.
-    if (after)
-      conditions.push(
-        sql`(${orders.createdAt}, ${orders.id}) < (select k.created_at, k.id from orders k where k.id = ${after.id})`,
-      );
-    const rows = await db
-      .select()
-      .from(orders)
-      .where(conditions.length ? and(...conditions) : undefined)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(batchSize);
+    const rows = await adminRepo.ordersPage(db, filters, after, batchSize);
     if (rows.length > 0) yield rows.map((o) => `${line(o)}\r\n`).join('');
     if (rows.length < batchSize) return;
     after = rows[rows.length - 1];

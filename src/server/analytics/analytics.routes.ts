@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { analyticsEventSchema } from '../../shared/schemas/analytics-event';
 import { validate } from '../http/validate';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
-import type { AnalyticsRepo } from './analytics.repo';
+import type { Db } from '../db/client';
+import { analyticsRepo } from './analytics.repo';
 
 export interface AnalyticsRoutesDeps {
-  repo: AnalyticsRepo;
+  db: Db;
   rateLimiter: RateLimiter;
   eventsPerMinute: number;
   clock: () => Date;
@@ -16,7 +17,7 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AnalyticsRoute
     await deps.rateLimiter.hit(`events:${deps.rateLimiter.clientKey(request.ip)}`, deps.eventsPerMinute, 60);
     const event = validate(analyticsEventSchema, request.body);
     const userAgent = request.headers['user-agent']?.slice(0, 500) ?? null;
-    await deps.repo.insert({
+    await analyticsRepo.insert(deps.db, {
       etapa: event.etapa,
       sessionId: event.sessionId ?? null,
       userAgent,

@@ -205,6 +205,8 @@ export const webhookEvents = pgTable(
   (t) => [index('webhook_events_unprocessed_idx').on(t.processedAt, t.receivedAt)],
 );
 
+export type WebhookEventRow = typeof webhookEvents.$inferSelect;
+
 /** A monthly plan at the provider (DECISIONS 18): it schedules one charge, and so one order, a month. */
 export const subscriptions = pgTable(
   'subscriptions',
@@ -222,6 +224,8 @@ export const subscriptions = pgTable(
   },
   (t) => [uniqueIndex('subscriptions_provider_id_idx').on(t.provider, t.providerSubscriptionId)],
 );
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 /** Customer accounts (DECISIONS 19, 20): argon2id hashes, e-mail lower-cased. */
 export const users = pgTable(

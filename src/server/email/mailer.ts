@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client';
-import { outboxEmails } from '../db/schema';
+import { outboxRepo } from './outbox.repo';
 
 export interface Email {
   to: string;
@@ -47,7 +47,7 @@ export function createOutboxMailer(db: Db): Mailer {
   return {
     kind: 'outbox',
     async send(email) {
-      await db.insert(outboxEmails).values(email);
+      await outboxRepo.insert(db, email);
     },
     close: () => undefined,
   };

@@ -1,13 +1,13 @@
-import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../../shared/messages';
 import { lookupSchema, type LookupOrder, type LookupResponse } from '../../shared/schemas/lookup';
 import type { Db } from '../db/client';
-import { orders, type OrderRow } from '../db/schema';
+import type { OrderRow } from '../db/schema';
 import { AppError } from '../errors';
 import { validate } from '../http/validate';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { toOrderView } from './order-view';
+import { ordersRepo } from './orders.repo';
 
 export interface LookupLimits {
   perIpPer15Min: number;
@@ -59,18 +59,8 @@ export async function lookupRoutes(
       'lookup_rate_limited',
     );
 
-    const [match] = await db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.purchaseCode, code), eq(orders.email, email)));
-    if (!match) throw new AppError('not_found', 'lookup_not_found', messages.lookup_not_found);
-    const found = match.subscriptionId
-      ? await db
-          .select()
-          .from(orders)
-          .where(and(eq(orders.subscriptionId, match.subscriptionId), eq(orders.email, email)))
-          .orderBy(desc(orders.createdAt))
-      : [match];
+    const found = await ordersRepo.findForLookup(db, code, email);
+    if (found.length === 0) throw new AppError('not_found', 'lookup_not_found', messages.lookup_not_found);
     const body: LookupResponse = { success: true, pedidos: found.map(toLookupOrder) };
     return reply.header('cache-control', 'no-store').send(body);
   });

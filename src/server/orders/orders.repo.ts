@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import { orders, type NewOrder, type OrderRow } from '../db/schema';
-import { hotStatements } from './hot-statements';
+import { hotStatements } from './hot-statements.repo';
 
 export const ordersRepo = {
   async findById(
@@ -23,6 +23,22 @@ export const ordersRepo = {
   },
   async update(db: Executor, id: string, changes: Partial<NewOrder>): Promise<void> {
     await db.update(orders).set(changes).where(eq(orders.id, id));
+  },
+  /**
+   * The order with this purchase code and e-mail; for a monthly plan, every month's order of its
+   * subscription with that e-mail, newest first. Empty when the pair does not match.
+   */
+  async findForLookup(db: Executor, code: string, email: string): Promise<OrderRow[]> {
+    const [match] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.purchaseCode, code), eq(orders.email, email)));
+    if (!match?.subscriptionId) return match ? [match] : [];
+    return db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.subscriptionId, match.subscriptionId), eq(orders.email, email)))
+      .orderBy(desc(orders.createdAt));
   },
   /** Only what the payment poll needs: one indexed row, no joins. */
   async paymentState(db: Executor, id: string) {

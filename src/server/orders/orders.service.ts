@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { messages } from '../../shared/messages';
+import { newPurchaseCode } from '../../shared/orders';
 import { findPlan, quoteOneTime } from '../../shared/pricing';
 import type { CreateOrderInput } from '../../shared/schemas/checkout';
 import type { CreateOrderResponse, NextStep, PaymentPollResponse } from '../../shared/schemas/order-view';
@@ -13,8 +14,7 @@ import { toOrderView, toPaymentView } from './order-view';
 import { ordersRepo } from './orders.repo';
 import { newAttemptId, type PaymentChoice } from '../payments/payment-attempt';
 import { attemptPayment } from './attempt-payment';
-import { insertOrderWithAttempt } from './hot-statements';
-import { newPurchaseCode } from './purchase-code';
+import { insertOrderWithAttempt } from './hot-statements.repo';
 import type { OrderLimits } from './order-limits';
 import { paymentsRepo } from '../payments/payments.repo';
 import type { NewOrder, OrderRow, PaymentRow } from '../db/schema';

@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import type { OrderRow, PaymentRow } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
 import { AppError } from '../errors';
-import { hotStatements } from '../orders/hot-statements';
+import { hotStatements } from '../orders/hot-statements.repo';
 import { ordersRepo } from '../orders/orders.repo';
 import { recordProviderStatus } from './payment-confirmation';
 import type { CardDetails, ChargeRequest, PaymentProvider } from './payment-provider';

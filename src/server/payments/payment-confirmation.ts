@@ -7,6 +7,25 @@ import type { PaymentRow } from '../db/schema';
 
 export type ConfirmationResult = 'transitioned' | 'already_paid' | 'status_recorded' | 'unknown_payment';
 
+/** A charge the provider made on its own for a subscription (every month after the first). */
+export interface ProviderCharge {
+  providerPaymentId: string;
+  providerSubscriptionId: string;
+  status: string;
+  billingType: string;
+}
+
+/**
+ * Where such a charge goes: subscriptions (above payments) give it an order of its own. Passed in by the
+ * composition root, so payments never import subscriptions (ADR 015).
+ */
+export type SubscriptionChargeSink = (
+  db: Db,
+  provider: string,
+  charge: ProviderCharge,
+  now: Date,
+) => Promise<ConfirmationResult>;
+
 /**
  * Records a provider status for one of our payments and, when it means the money arrived, moves the
  * order to paid + processando exactly once (DECISIONS 12): webhooks, polls and the sandbox may report

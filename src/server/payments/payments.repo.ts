@@ -1,9 +1,30 @@
-import { and, count, desc, eq, gt } from 'drizzle-orm';
-import type { Executor } from '../db/client';
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { rowsOf, type Db, type Executor } from '../db/client';
 import { payments, type NewPayment, type PaymentRow } from '../db/schema';
 
 /** Charges at the provider, one row per attempt (decision 005). */
 export const paymentsRepo = {
+  /**
+   * Open payments of `provider` not asked about since `due`, claimed for this run (SKIP LOCKED, so
+   * instances share the work) and stamped as checked now.
+   */
+  async claimForReconciliation(db: Db, provider: string, now: Date, due: Date, limit: number) {
+    return rowsOf<{ id: string; provider_payment_id: string }>(
+      await db.execute(sql`
+      update payments set checked_at = ${now}
+      where id in (
+        select id from payments
+        where provider = ${provider}
+          and status in ('PENDING', 'AWAITING_RISK_ANALYSIS', 'OVERDUE')
+          and created_at > ${new Date(now.getTime() - 7 * 86_400_000)}
+          and (checked_at is null or checked_at < ${due})
+        order by checked_at nulls first, created_at
+        limit ${limit}
+        for update skip locked
+      )
+      returning id, provider_payment_id`),
+    );
+  },
   async insert(db: Executor, payment: NewPayment): Promise<PaymentRow> {
     const [row] = await db.insert(payments).values(payment).returning();
     return row!;

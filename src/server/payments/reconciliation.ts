@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { rowsOf, type Db } from '../db/client';
+import type { Db } from '../db/client';
 import { applyAsaasEvent } from './asaas/asaas-webhook';
-import { recordProviderStatus } from './payment-confirmation';
+import { recordProviderStatus, type SubscriptionChargeSink } from './payment-confirmation';
 import type { PaymentProvider } from './payment-provider';
+import { paymentsRepo } from './payments.repo';
 import { webhookEventsRepo } from './webhook-events.repo';
 
 export interface ReconcilerOptions {
@@ -13,6 +13,8 @@ export interface ReconcilerOptions {
   log: FastifyBaseLogger;
   /** Seconds between runs, and the least time between two questions about one payment. */
   intervalSeconds: number;
+  /** Subscriptions' own charges found among unapplied webhooks. */
+  onSubscriptionCharge: SubscriptionChargeSink;
   /** Payments asked about per run: 20 a minute is 14,400 a day, well under Asaas's 25,000 per 12 h. */
   batchSize?: number;
 }
@@ -29,24 +31,10 @@ export function createReconciler(options: ReconcilerOptions) {
   async function runOnce(): Promise<{ eventsApplied: number; paymentsChecked: number }> {
     const now = clock();
     const stale = await webhookEventsRepo.unprocessed(db, new Date(now.getTime() - 30_000), batchSize);
-    for (const event of stale) await applyAsaasEvent(db, event, now);
+    for (const event of stale) await applyAsaasEvent(db, event, now, options.onSubscriptionCharge);
 
     const due = new Date(now.getTime() - options.intervalSeconds * 1000);
-    const claimed = rowsOf<{ id: string; provider_payment_id: string }>(
-      await db.execute(sql`
-      update payments set checked_at = ${now}
-      where id in (
-        select id from payments
-        where provider = ${provider.name}
-          and status in ('PENDING', 'AWAITING_RISK_ANALYSIS', 'OVERDUE')
-          and created_at > ${new Date(now.getTime() - 7 * 86_400_000)}
-          and (checked_at is null or checked_at < ${due})
-        order by checked_at nulls first, created_at
-        limit ${batchSize}
-        for update skip locked
-      )
-      returning id, provider_payment_id`),
-    );
+    const claimed = await paymentsRepo.claimForReconciliation(db, provider.name, now, due, batchSize);
     let checked = 0;
     for (const row of claimed) {
       const status = await provider.getStatus(row.provider_payment_id);

@@ -1,8 +1,6 @@
 import { and, asc, eq, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { webhookEvents } from '../db/schema';
-
-export type WebhookEventRow = typeof webhookEvents.$inferSelect;
+import { webhookEvents, type WebhookEventRow } from '../db/schema';
 
 export const webhookEventsRepo = {
   /** False when the event id was stored before (a redelivery). */

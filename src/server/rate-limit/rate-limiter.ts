@@ -1,9 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { rateLimits } from '../db/schema';
 import type { MessageCode } from '../../shared/messages';
 import { AppError } from '../errors';
+import { rateLimitsRepo } from './rate-limits.repo';
 
 export interface RateLimiter {
   /**
@@ -32,15 +31,7 @@ export function createRateLimiter(
   return {
     async hit(key, limit, windowSeconds, code = 'rate_limited') {
       const { start: windowStart, secondsLeft } = fixedWindow(clock().getTime(), windowSeconds);
-      const [row] = await db
-        .insert(rateLimits)
-        .values({ key, windowStart, hits: 1 })
-        .onConflictDoUpdate({
-          target: [rateLimits.key, rateLimits.windowStart],
-          set: { hits: sql`${rateLimits.hits} + 1` },
-        })
-        .returning({ hits: rateLimits.hits });
-      if (row && row.hits > limit) {
+      if ((await rateLimitsRepo.hit(db, key, windowStart)) > limit) {
         throw new AppError('rate_limited', code, undefined, { retryAfterSeconds: secondsLeft });
       }
     },
@@ -49,7 +40,7 @@ export function createRateLimiter(
     },
     async purgeExpired() {
       // Windows here are at most an hour long.
-      await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(clock().getTime() - 3_600_000)));
+      await rateLimitsRepo.purgeBefore(db, new Date(clock().getTime() - 3_600_000));
     },
   };
 }

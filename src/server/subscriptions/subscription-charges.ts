@@ -1,16 +1,13 @@
 import type { Db } from '../db/client';
 import { ordersRepo } from '../orders/orders.repo';
-import { newPurchaseCode } from '../orders/purchase-code';
-import { recordProviderStatus, type ConfirmationResult } from '../payments/payment-confirmation';
+import { newPurchaseCode } from '../../shared/orders';
+import {
+  recordProviderStatus,
+  type ConfirmationResult,
+  type ProviderCharge,
+} from '../payments/payment-confirmation';
 import { subscriptionsRepo } from './subscriptions.repo';
 import { paymentsRepo } from '../payments/payments.repo';
-
-export interface ProviderCharge {
-  providerPaymentId: string;
-  providerSubscriptionId: string;
-  status: string;
-  billingType: string;
-}
 
 /**
  * A charge the provider generated for a subscription on its own (every month after the first): it gets

@@ -1,8 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { subscriptions } from '../db/schema';
+import { subscriptions, type SubscriptionRow } from '../db/schema';
 import type { Executor } from '../db/client';
-
-export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 export const subscriptionsRepo = {
   async insert(db: Executor, row: typeof subscriptions.$inferInsert): Promise<SubscriptionRow> {

@@ -1,6 +1,5 @@
 import type { Db } from '../../db/client';
-import { recordProviderStatus } from '../payment-confirmation';
-import { recordSubscriptionCharge } from '../../subscriptions/subscription-charges';
+import { recordProviderStatus, type SubscriptionChargeSink } from '../payment-confirmation';
 import { webhookEventsRepo } from '../webhook-events.repo';
 
 interface AsaasWebhookBody {
@@ -23,7 +22,12 @@ export function parseAsaasWebhook(body: unknown): ParsedWebhook | null {
 }
 
 /** Applies a stored event's payment status, then marks it processed. Safe to run more than once. */
-export async function applyAsaasEvent(db: Db, event: ParsedWebhook, now: Date): Promise<void> {
+export async function applyAsaasEvent(
+  db: Db,
+  event: ParsedWebhook,
+  now: Date,
+  onSubscriptionCharge: SubscriptionChargeSink,
+): Promise<void> {
   const payment = (event.payload as AsaasWebhookBody).payment;
   if (event.type.startsWith('PAYMENT_') && payment && typeof payment.id === 'string') {
     const status =
@@ -41,7 +45,7 @@ export async function applyAsaasEvent(db: Db, event: ParsedWebhook, now: Date): 
       );
       // A charge we did not create: a subscription's next month (DECISIONS 18).
       if (result === 'unknown_payment' && typeof payment.subscription === 'string') {
-        await recordSubscriptionCharge(
+        await onSubscriptionCharge(
           db,
           'asaas',
           {

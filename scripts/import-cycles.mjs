@@ -1,0 +1,47 @@
+// Import cycles in src/, type-only imports included (import-x/no-cycle skips those): `npm run lint`
+// fails on any, so the layers of ADR 015 stay one-directional.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const files = [];
+function walk(dir) {
+  for (const name of readdirSync(dir)) {
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) walk(file);
+    else if (/\.tsx?$/.test(file) && !/\.test\./.test(file)) files.push(file);
+  }
+}
+walk(path.join(root, 'src'));
+
+const graph = new Map();
+for (const file of files) {
+  const deps = [];
+  for (const [, spec] of readFileSync(file, 'utf8').matchAll(/from '(\.[^']+)'/g)) {
+    const base = path.join(path.dirname(file), spec);
+    const target = ['.ts', '.tsx', '/index.ts'].map((ext) => base + ext).find(existsSync);
+    if (target) deps.push(target);
+  }
+  graph.set(file, deps);
+}
+
+const state = new Map(); // 1: on the current path, 2: done
+const stack = [];
+const cycles = [];
+function visit(file) {
+  state.set(file, 1);
+  stack.push(file);
+  for (const dep of graph.get(file) ?? []) {
+    if (state.get(dep) === 1) cycles.push([...stack.slice(stack.indexOf(dep)), dep]);
+    else if (!state.get(dep)) visit(dep);
+  }
+  stack.pop();
+  state.set(file, 2);
+}
+for (const file of files) if (!state.get(file)) visit(file);
+
+if (cycles.length) {
+  const show = (cycle) => cycle.map((f) => path.relative(root, f)).join(' → ');
+  console.error(`Import cycles in src/:\n${cycles.map(show).join('\n')}`);
+  process.exit(1);
+}

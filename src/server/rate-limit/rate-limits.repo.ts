@@ -1,0 +1,21 @@
+import { lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { rateLimits } from '../db/schema';
+
+export const rateLimitsRepo = {
+  /** Counts one hit on the key's window and returns the window's hits so far, this one included. */
+  async hit(db: Db, key: string, windowStart: Date): Promise<number> {
+    const [row] = await db
+      .insert(rateLimits)
+      .values({ key, windowStart, hits: 1 })
+      .onConflictDoUpdate({
+        target: [rateLimits.key, rateLimits.windowStart],
+        set: { hits: sql`${rateLimits.hits} + 1` },
+      })
+      .returning({ hits: rateLimits.hits });
+    return row?.hits ?? 1;
+  },
+  async purgeBefore(db: Db, before: Date) {
+    await db.delete(rateLimits).where(lt(rateLimits.windowStart, before));
+  },
+};
