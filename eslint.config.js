@@ -99,7 +99,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^\\.\\./(?!\\.\\./shared/)',
+              regex: '^\\.\\./(?!(\\.\\./)*shared/)',
               message: 'db/ is the lowest layer: it imports only shared/.',
             },
           ],

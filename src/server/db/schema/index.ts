@@ -1,0 +1,9 @@
+// One Drizzle schema for PGlite and PostgreSQL, one file per domain. Timestamps are timestamptz (stored UTC).
+export * from './analytics';
+export * from './admin';
+export * from './rate-limits';
+export * from './orders';
+export * from './payments';
+export * from './subscriptions';
+export * from './accounts';
+export * from './jobs';

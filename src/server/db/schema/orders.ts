@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { AddOnLine } from '../../../shared/pricing';
+
+export interface OrderAddress {
+  cep: string;
+  street: string;
+  number: string;
+  neighborhood: string;
+  city: string;
+  state: string;
+}
+
+/** Orders (spec §3 'pedidos'), money in centavos (DECISIONS 4), statuses as slugs (DECISIONS 9). */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purchaseCode: text('purchase_code').notNull(),
+    /** followers | likes | views | recurring */
+    service: text('service').notNull(),
+    planId: text('plan_id'),
+    quantity: integer('quantity').notNull(),
+    instagram: text('instagram').notNull(),
+    postLink: text('post_link'),
+    addOns: jsonb('add_ons').$type<AddOnLine[]>().notNull().default([]),
+    addOnLinks: jsonb('add_on_links').$type<Record<string, string>>().notNull().default({}),
+    packageCents: integer('package_cents').notNull(),
+    addOnsCents: integer('add_ons_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    whatsapp: text('whatsapp').notNull(),
+    cpf: text('cpf').notNull(),
+    address: jsonb('address').$type<OrderAddress>(),
+    status: text('status').notNull(),
+    paymentStatus: text('payment_status').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    installments: integer('installments').notNull().default(1),
+    note: text('note'),
+    /** Set when money arrived for an order that had expired or been cancelled (DECISIONS 12). */
+    paymentFlag: text('payment_flag'),
+    /** Monthly plans: every month's order points at its subscription (DECISIONS 18). */
+    subscriptionId: uuid('subscription_id'),
+    /** The customer account signed in when the order was placed, if any. */
+    userId: uuid('user_id'),
+    /** When the 'pedido recebido' e-mail was queued (a poller picks up orders without one). */
+    receiptQueuedAt: timestamp('receipt_queued_at', { withTimezone: true }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('orders_purchase_code_idx').on(t.purchaseCode),
+    uniqueIndex('orders_idempotency_key_idx').on(t.idempotencyKey),
+    // Covers the panel's metrics and counts (an index-only scan of the period): docs/admin-queries.md.
+    index('orders_created_at_idx').on(t.createdAt, t.status, t.paymentStatus, t.paymentMethod, t.totalCents),
+    // By e-mail, newest last: a buyer's recent unpaid orders (abuse limit) and the account's orders.
+    index('orders_email_created_idx').on(t.email, t.createdAt),
+    index('orders_user_idx').on(t.userId),
+    index('orders_receipt_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.receiptQueuedAt} is null`),
+  ],
+);
+
+export type OrderRow = typeof orders.$inferSelect;
+
+export type NewOrder = typeof orders.$inferInsert;

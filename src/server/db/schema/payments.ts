@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { orders } from './orders';
+
+/** Charges at the payment provider; an order may have several attempts (a declined card, a new PIX). */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    provider: text('provider').notNull(),
+    providerPaymentId: text('provider_payment_id').notNull(),
+    method: text('method').notNull(),
+    /**
+     * The provider's status word (PENDING, RECEIVED, CONFIRMED, …) or ours: CREATING while the provider is
+     * being called (recorded before the call, reference/payments.md §1.13), DECLINED, FAILED.
+     */
+    status: text('status').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    pixPayload: text('pix_payload'),
+    pixImageBase64: text('pix_image_base64'),
+    checkoutUrl: text('checkout_url'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** When reconciliation last asked the provider about this payment (rate-limits the asking). */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_id_idx').on(t.provider, t.providerPaymentId),
+    index('payments_order_idx').on(t.orderId),
+    index('payments_open_idx').on(t.status, t.createdAt),
+    // One provider call at a time per order: a double click cannot charge a card twice.
+    uniqueIndex('payments_one_attempt_idx')
+      .on(t.orderId)
+      .where(sql`${t.status} = 'CREATING'`),
+  ],
+);
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+export type NewPayment = typeof payments.$inferInsert;
+
+/** Provider webhooks, stored by event id before anything else: a redelivery is a no-op (DECISIONS 12). */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: text('id').primaryKey(),
+    provider: text('provider').notNull(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [index('webhook_events_unprocessed_idx').on(t.processedAt, t.receivedAt)],
+);
+
+export type WebhookEventRow = typeof webhookEvents.$inferSelect;

@@ -1,0 +1,21 @@
+import { integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/** A monthly plan at the provider (DECISIONS 18): it schedules one charge, and so one order, a month. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    providerSubscriptionId: text('provider_subscription_id').notNull(),
+    planId: text('plan_id').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    /** active | cancelled */
+    status: text('status').notNull(),
+    firstOrderId: uuid('first_order_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('subscriptions_provider_id_idx').on(t.provider, t.providerSubscriptionId)],
+);
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
