@@ -2,7 +2,7 @@ import type { AbuseLimits } from '../config';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { fixedWindow, type RateLimiter } from '../rate-limit/rate-limiter';
-import { orderGate } from './hot-statements.repo';
+import { orderGate } from './raw-statements.repo';
 import { paymentsRepo } from '../payments/payments.repo';
 
 const hourMs = 3_600_000;

@@ -5,7 +5,7 @@ import {
   type OrderStatus,
   type PaymentStatus,
 } from '../../shared/orders';
-import type { OrderView, PaymentView } from '../../shared/schemas/order-view';
+import type { NextStep, OrderView, PaymentView } from '../../shared/schemas/order-view';
 import type { OrderRow, PaymentRow } from '../db/schema';
 
 /**
@@ -50,4 +50,13 @@ export function toPaymentView(payment: PaymentRow | undefined): PaymentView | nu
     checkoutUrl: payment.checkoutUrl,
     expiresAt: payment.expiresAt?.toISOString() ?? null,
   };
+}
+
+/** Where the buyer goes next for this order and its newest payment. */
+export function nextFor(order: OrderRow, payment: PaymentRow | undefined): NextStep {
+  if (order.paymentStatus === 'paid') return 'success';
+  if (order.paymentMethod === 'whatsapp') return 'whatsapp';
+  if (payment?.checkoutUrl && payment.status === 'PENDING') return 'redirect';
+  if (order.paymentMethod === 'pix' && payment?.status === 'PENDING') return 'pix';
+  return 'retry';
 }

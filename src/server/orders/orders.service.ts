@@ -1,20 +1,18 @@
-import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { messages } from '../../shared/messages';
 import { newPurchaseCode } from '../../shared/orders';
-import { findPlan, quoteOneTime } from '../../shared/pricing';
 import type { CreateOrderInput } from '../../shared/schemas/checkout';
 import type { CreateOrderResponse, NextStep, PaymentPollResponse } from '../../shared/schemas/order-view';
-import { isExpiryValid } from '../../shared/validators/documents';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/unique-violation';
 import { AppError } from '../errors';
 import type { PaymentProvider } from '../payments/payment-provider';
-import { toOrderView, toPaymentView } from './order-view';
+import { checkPaymentChoice, priceOrder, requestHash } from './order-pricing';
+import { nextFor, toOrderView, toPaymentView } from './order-view';
 import { ordersRepo } from './orders.repo';
 import { newAttemptId, type PaymentChoice } from '../payments/payment-attempt';
 import { attemptPayment } from './attempt-payment';
-import { insertOrderWithAttempt } from './hot-statements.repo';
+import { insertOrderWithAttempt } from './raw-statements.repo';
 import type { OrderLimits } from './order-limits';
 import { paymentsRepo } from '../payments/payments.repo';
 import type { NewOrder, OrderRow, PaymentRow } from '../db/schema';
@@ -33,93 +31,16 @@ export interface OrdersServiceDeps {
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The order's fields priced from the catalogue alone (DECISIONS 5): the client's numbers are never read. */
-function priceOrder(input: CreateOrderInput, unavailable: readonly string[]) {
-  if (input.item.type === 'recurring') {
-    const plan = findPlan(input.item.plan);
-    return {
-      service: 'recurring',
-      planId: plan.id,
-      quantity: 1,
-      postLink: null,
-      addOns: [],
-      addOnLinks: {},
-      packageCents: plan.priceCents,
-      addOnsCents: 0,
-      totalCents: plan.priceCents,
-      settlesOnWhatsapp: false,
-    };
-  }
-  const quote = quoteOneTime(input.item.type, input.item.amount, input.addOns, unavailable);
-  if (!quote)
-    throw new AppError('invalid_input', 'unknown_package', messages.unknown_package, { field: 'item' });
-  const needsPostLink = quote.product !== 'followers';
-  if (needsPostLink && !input.postLink) {
-    throw new AppError('invalid_input', 'post_link_required', messages.post_link_required, {
-      field: 'postLink',
-    });
-  }
-  const addOnLinks: Record<string, string> = {};
-  for (const line of quote.addOns) {
-    const link = input.addOnLinks[line.product];
-    if (line.product !== 'followers' && link) addOnLinks[line.product] = link;
-  }
-  return {
-    service: quote.product,
-    planId: null,
-    quantity: quote.amount,
-    postLink: needsPostLink ? (input.postLink ?? null) : null,
-    addOns: quote.addOns,
-    addOnLinks,
-    packageCents: quote.packageCents,
-    addOnsCents: quote.addOnsCents,
-    totalCents: quote.totalCents,
-    settlesOnWhatsapp: quote.settlesOnWhatsapp,
-  };
-}
-
-/** A fingerprint of what was asked, without card data (never hashed, never stored: DECISIONS 16). */
-function requestHash(input: CreateOrderInput): string {
-  const { card, ...rest } = input;
-  return createHash('sha256').update(JSON.stringify(rest)).digest('hex');
-}
-
-function nextFor(order: OrderRow, payment: PaymentRow | undefined): NextStep {
-  if (order.paymentStatus === 'paid') return 'success';
-  if (order.paymentMethod === 'whatsapp') return 'whatsapp';
-  if (payment?.checkoutUrl && payment.status === 'PENDING') return 'redirect';
-  if (order.paymentMethod === 'pix' && payment?.status === 'PENDING') return 'pix';
-  return 'retry';
-}
-
 export function createOrdersService(deps: OrdersServiceDeps) {
   const { db, clock, limits } = deps;
   /** Card data typed on our page goes to the provider (hosted pages do their own anti-fraud). */
+  const choicePolicy = () => ({
+    cardCheckout: deps.cardCheckout,
+    cardNeedsAddress: deps.cardNeedsAddress,
+    now: clock(),
+  });
   const cardCrossesUs = (choice: PaymentChoice) =>
     choice.paymentMethod === 'credit_card' && deps.cardCheckout === 'transparent';
-
-  function validateChoice(choice: PaymentChoice, hasAddress: boolean, recurring: boolean) {
-    if (recurring && choice.paymentMethod === 'debit_card') {
-      throw new AppError('invalid_input', 'plan_methods', messages.plan_methods, { field: 'paymentMethod' });
-    }
-    if (choice.paymentMethod === 'credit_card' && deps.cardCheckout === 'transparent') {
-      if (!choice.card) {
-        throw new AppError('invalid_input', 'card_number_required', messages.card_number_required, {
-          field: 'card.number',
-        });
-      }
-      if (!isExpiryValid(choice.card.expiry, clock())) {
-        throw new AppError('invalid_input', 'card_expiry_invalid', messages.card_expiry_invalid, {
-          field: 'card.expiry',
-        });
-      }
-      if (deps.cardNeedsAddress && !hasAddress) {
-        throw new AppError('invalid_input', 'address_required', messages.address_required, {
-          field: 'address.cep',
-        });
-      }
-    }
-  }
 
   /** The new order, or undefined when its idempotency key was used already. */
   async function insertWithCode<T>(
@@ -173,7 +94,11 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       const priced = priceOrder(input, deps.unavailablePackages);
       const choice: PaymentChoice = input;
       if (!priced.settlesOnWhatsapp)
-        validateChoice(choice, Boolean(input.address), priced.service === 'recurring');
+        checkPaymentChoice(choice, {
+          ...choicePolicy(),
+          hasAddress: Boolean(input.address),
+          recurring: priced.service === 'recurring',
+        });
       const hash = requestHash(input);
       const now = clock();
       const { settlesOnWhatsapp, ...fields } = priced;
@@ -240,7 +165,11 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       if (order.status !== 'pendente') {
         throw new AppError('conflict', 'order_not_payable', messages.order_not_payable);
       }
-      validateChoice(choice, Boolean(order.address), order.service === 'recurring');
+      checkPaymentChoice(choice, {
+        ...choicePolicy(),
+        hasAddress: Boolean(order.address),
+        recurring: order.service === 'recurring',
+      });
       if (cardCrossesUs(choice)) await limits.cardAttempt(remoteIp, order.id);
       const attempt = await attemptPayment(deps, order, choice, remoteIp);
       return respond(order.id, attempt.payment, attempt.next);

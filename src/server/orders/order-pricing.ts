@@ -1,0 +1,93 @@
+import { createHash } from 'node:crypto';
+import { messages } from '../../shared/messages';
+import { findPlan, quoteOneTime } from '../../shared/pricing';
+import type { CreateOrderInput } from '../../shared/schemas/checkout';
+import { isExpiryValid } from '../../shared/validators/documents';
+import { AppError } from '../errors';
+import type { PaymentChoice } from '../payments/payment-attempt';
+
+/** The order's fields priced from the catalogue alone (DECISIONS 5): the client's numbers are never read. */
+export function priceOrder(input: CreateOrderInput, unavailable: readonly string[]) {
+  if (input.item.type === 'recurring') {
+    const plan = findPlan(input.item.plan);
+    return {
+      service: 'recurring',
+      planId: plan.id,
+      quantity: 1,
+      postLink: null,
+      addOns: [],
+      addOnLinks: {},
+      packageCents: plan.priceCents,
+      addOnsCents: 0,
+      totalCents: plan.priceCents,
+      settlesOnWhatsapp: false,
+    };
+  }
+  const quote = quoteOneTime(input.item.type, input.item.amount, input.addOns, unavailable);
+  if (!quote)
+    throw new AppError('invalid_input', 'unknown_package', messages.unknown_package, { field: 'item' });
+  const needsPostLink = quote.product !== 'followers';
+  if (needsPostLink && !input.postLink) {
+    throw new AppError('invalid_input', 'post_link_required', messages.post_link_required, {
+      field: 'postLink',
+    });
+  }
+  const addOnLinks: Record<string, string> = {};
+  for (const line of quote.addOns) {
+    const link = input.addOnLinks[line.product];
+    if (line.product !== 'followers' && link) addOnLinks[line.product] = link;
+  }
+  return {
+    service: quote.product,
+    planId: null,
+    quantity: quote.amount,
+    postLink: needsPostLink ? (input.postLink ?? null) : null,
+    addOns: quote.addOns,
+    addOnLinks,
+    packageCents: quote.packageCents,
+    addOnsCents: quote.addOnsCents,
+    totalCents: quote.totalCents,
+    settlesOnWhatsapp: quote.settlesOnWhatsapp,
+  };
+}
+
+/** A fingerprint of what was asked, without card data (never hashed, never stored: DECISIONS 16). */
+export function requestHash(input: CreateOrderInput): string {
+  const { card, ...rest } = input;
+  return createHash('sha256').update(JSON.stringify(rest)).digest('hex');
+}
+
+/**
+ * What the chosen method needs before any provider is called: plans take PIX or credit card; a card
+ * typed on our form needs its number, a valid expiry, and the billing address when the provider asks.
+ */
+export function checkPaymentChoice(
+  choice: PaymentChoice,
+  policy: {
+    hasAddress: boolean;
+    recurring: boolean;
+    cardCheckout: 'transparent' | 'hosted';
+    cardNeedsAddress: boolean;
+    now: Date;
+  },
+) {
+  if (policy.recurring && choice.paymentMethod === 'debit_card') {
+    throw new AppError('invalid_input', 'plan_methods', messages.plan_methods, { field: 'paymentMethod' });
+  }
+  if (choice.paymentMethod !== 'credit_card' || policy.cardCheckout !== 'transparent') return;
+  if (!choice.card) {
+    throw new AppError('invalid_input', 'card_number_required', messages.card_number_required, {
+      field: 'card.number',
+    });
+  }
+  if (!isExpiryValid(choice.card.expiry, policy.now)) {
+    throw new AppError('invalid_input', 'card_expiry_invalid', messages.card_expiry_invalid, {
+      field: 'card.expiry',
+    });
+  }
+  if (policy.cardNeedsAddress && !policy.hasAddress) {
+    throw new AppError('invalid_input', 'address_required', messages.address_required, {
+      field: 'address.cep',
+    });
+  }
+}

@@ -1,0 +1,105 @@
+import { getTableColumns } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { orders, payments, type NewOrder, type OrderRow, type PaymentRow } from '../db/schema';
+import { orderColumns } from './hot-statements.repo';
+
+// Statements written as raw SQL with their own prepared names (the pg driver's `{ name, text }`): one
+// round trip each, where Drizzle's builder would take two statements or rebuild the SQL per call.
+
+type RawClient =
+  | {
+      totalCount: number;
+      query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+    }
+  | { query(text: string, params: unknown[]): Promise<{ rows: unknown[] }> };
+
+/** A JSON row (snake_case keys, ISO timestamps) as Drizzle would have returned it. */
+function fromJson<T>(table: typeof orders | typeof payments, json: Record<string, unknown>): T {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = json[column.name];
+    row[key] =
+      value != null && column.columnType === 'PgTimestamp' ? new Date(value as string) : (value ?? null);
+  }
+  return row as T;
+}
+
+const jsonColumns = new Set(['addOns', 'addOnLinks', 'address']);
+const orderColumnNames = orderColumns.map((c) => getTableColumns(orders)[c].name);
+const insertOrderWithAttemptSql = `
+  with o as (
+    insert into orders (${orderColumnNames.map((n) => `"${n}"`).join(', ')})
+    values (${orderColumns.map((c, i) => `$${i + 1}${jsonColumns.has(c) ? '::jsonb' : ''}`).join(', ')})
+    on conflict (idempotency_key) do nothing
+    returning *
+  ), p as (
+    insert into payments (order_id, provider, provider_payment_id, method, status, amount_cents, created_at, updated_at)
+    select id, $${orderColumns.length + 1}, $${orderColumns.length + 2}, $${orderColumns.length + 3}, 'CREATING',
+      total_cents, created_at, created_at
+    from o
+    returning *
+  )
+  select row_to_json(o) as "order", (select row_to_json(p) from p) as payment from o`;
+
+/**
+ * A new order and its first payment attempt in one statement, one round trip: both rows or neither
+ * (none when the idempotency key was used already).
+ */
+export async function insertOrderWithAttempt(
+  db: Db,
+  order: NewOrder,
+  attempt: { provider: string; providerPaymentId: string; method: string },
+): Promise<{ order: OrderRow; attempt: PaymentRow } | undefined> {
+  const client = (db as unknown as { $client: RawClient }).$client;
+  const values = [
+    ...orderColumns.map((c) => {
+      const value = order[c] ?? null;
+      return jsonColumns.has(c) && value !== null ? JSON.stringify(value) : value;
+    }),
+    attempt.provider,
+    attempt.providerPaymentId,
+    attempt.method,
+  ];
+  const result =
+    'totalCount' in client
+      ? await client.query({ name: 'impulso_insert_order_attempt', text: insertOrderWithAttemptSql, values })
+      : await client.query(insertOrderWithAttemptSql, values);
+  const row = result.rows[0] as
+    { order: Record<string, unknown>; payment: Record<string, unknown> } | undefined;
+  if (!row) return undefined;
+  return {
+    order: fromJson<OrderRow>(orders, row.order),
+    attempt: fromJson<PaymentRow>(payments, row.payment),
+  };
+}
+
+const orderGateSql = `
+  with hit as (
+    insert into rate_limits (key, window_start, hits) values ($1, $2::timestamptz, 1)
+    on conflict (key, window_start) do update set hits = rate_limits.hits + 1
+    returning hits
+  )
+  select (select hits from hit) as "ipHits",
+    (select count(*)::int from (
+      select 1 from orders
+      where email = $3 and created_at > $4::timestamptz and payment_status = 'unpaid'
+      limit $5) recent) as "unpaid"`;
+
+/**
+ * The new-order abuse limits in one prepared round trip (issue 9 §4): counts the order on the IP's window
+ * and counts the e-mail's recent unpaid orders up to `cap`. Built with the query builder per order, the
+ * two checks halved orders/s (docs/benchmarks.md).
+ */
+export async function orderGate(
+  db: Db,
+  ip: { key: string; windowStart: Date },
+  email: { address: string; since: Date; cap: number },
+): Promise<{ ipHits: number; unpaid: number }> {
+  const client = (db as unknown as { $client: RawClient }).$client;
+  const values = [ip.key, ip.windowStart.toISOString(), email.address, email.since.toISOString(), email.cap];
+  const result =
+    'totalCount' in client
+      ? await client.query({ name: 'impulso_order_gate', text: orderGateSql, values })
+      : await client.query(orderGateSql, values);
+  return result.rows[0] as { ipHits: number; unpaid: number };
+}
