@@ -33,6 +33,7 @@ import type { PaymentProvider } from './payments/payment-provider';
 import { cardNeedsAddress } from '../shared/shop';
 import { originCheck } from './http/origin-check';
 import { rejectNulBytes } from './http/text-guard';
+import { trackInFlight } from './http/in-flight';
 import { securityHeaders } from './http/security-headers';
 import { staticFiles } from './pages/static-files';
 import type { PageRenderer } from './pages/page-renderer';
@@ -78,30 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   securityHeaders(server, { tagManager: config.shop.gtmId !== null });
 
-  // During shutdown, answers close their connection, so keep-alive clients do not hold the close open.
-  // A request counts as running until its handler hands a payload to onSend (which also happens when the
-  // client has already hung up, unlike onResponse). Callback hooks: no promise per request.
-  let closing = false;
-  server.addHook('preClose', async () => {
-    closing = true;
-  });
-  const running = new Set<string>();
-  server.addHook('onRequest', (request, _reply, done) => {
-    running.add(request.id);
-    done();
-  });
-  server.addHook('onSend', (request, reply, payload, done) => {
-    running.delete(request.id);
-    if (closing) reply.header('connection', 'close');
-    done(null, payload);
-  });
-  server.addHook('onResponse', (request, _reply, done) => {
-    running.delete(request.id);
-    done();
-  });
-  const idle = async () => {
-    while (running.size > 0) await new Promise((resolve) => setTimeout(resolve, 20));
-  };
+  const idle = trackInFlight(server);
 
   await server.register(cookie);
   server.setErrorHandler(handleError);

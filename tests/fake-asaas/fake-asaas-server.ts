@@ -39,6 +39,8 @@ export interface FakeAsaas {
   subscriptions: Map<string, { id: string; status: string; billingType: string; externalReference: string }>;
   /** The next request answers with this HTTP status (a 500, say). */
   failNext(status: number): void;
+  /** The next request whose path matches answers with this status and raw body (a malformed answer). */
+  answerNext(path: RegExp, status: number, rawBody: string): void;
   close(): Promise<void>;
 }
 
@@ -53,6 +55,7 @@ export async function startFakeAsaas(apiKey = '$aact_hmlg_test_key'): Promise<Fa
     { id: string; status: string; billingType: string; externalReference: string }
   >();
   let failure: number | null = null;
+  let canned: { path: RegExp; status: number; rawBody: string } | null = null;
 
   const server: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -65,6 +68,12 @@ export async function startFakeAsaas(apiKey = '$aact_hmlg_test_key'): Promise<Fa
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(data));
     };
+    if (canned && canned.path.test(url.pathname)) {
+      const { status, rawBody } = canned;
+      canned = null;
+      res.writeHead(status, { 'content-type': 'application/json' });
+      return res.end(rawBody);
+    }
     if (failure) {
       const status = failure;
       failure = null;
@@ -222,6 +231,9 @@ export async function startFakeAsaas(apiKey = '$aact_hmlg_test_key'): Promise<Fa
     customers,
     payments,
     subscriptions,
+    answerNext(path, status, rawBody) {
+      canned = { path, status, rawBody };
+    },
     failNext(status) {
       failure = status;
     },

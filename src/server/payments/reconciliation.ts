@@ -37,7 +37,12 @@ export function createReconciler(options: ReconcilerOptions) {
     const claimed = await paymentsRepo.claimForReconciliation(db, provider.name, now, due, batchSize);
     let checked = 0;
     for (const row of claimed) {
-      const status = await provider.getStatus(row.provider_payment_id);
+      // One payment's odd answer (a provider error, a malformed body) must not stop the others: it is
+      // asked again at the next interval.
+      const status = await provider.getStatus(row.provider_payment_id).catch((err: unknown) => {
+        log.warn({ err, paymentId: row.id }, 'payment status not read');
+        return null;
+      });
       if (status === null) continue;
       checked++;
       await recordProviderStatus(db, { paymentId: row.id }, status, clock());

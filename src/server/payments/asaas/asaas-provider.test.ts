@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAsaasDate } from './asaas-provider';
+import { parseAsaasDate } from './asaas-fields';
 
 describe('parseAsaasDate', () => {
   it('reads Asaas wall time as São Paulo time', () => {

@@ -1,64 +1,15 @@
-import { saoPauloDay } from '../../../shared/dates';
+import { type CardChargeResult, type PaymentProvider, ProviderError } from '../payment-provider';
 import {
-  type CardChargeResult,
-  type CardDetails,
-  type ChargeCustomer,
-  type ChargeRequest,
-  type PaymentProvider,
-  ProviderError,
-} from '../payment-provider';
+  asaasAnswer,
+  asaasList,
+  asaasPayment,
+  asaasPaymentStatus,
+  asaasPixQrCode,
+  asaasSubscription,
+} from './asaas-answers';
 import { AsaasRequestError, type AsaasRequest } from './asaas-client';
-
-interface AsaasList<T> {
-  data: T[];
-}
-interface AsaasCustomer {
-  id: string;
-}
-interface AsaasPayment {
-  id: string;
-  status: string;
-  invoiceUrl?: string;
-}
-interface AsaasPixQrCode {
-  encodedImage: string;
-  payload: string;
-  expirationDate: string;
-}
-
-const reais = (cents: number) => Math.round(cents) / 100;
-
-/** Asaas dates are São Paulo wall time ('yyyy-MM-dd HH:mm:ss'); Brazil has had no DST since 2019. */
-export function parseAsaasDate(value: string): Date {
-  const iso = value.includes('T') ? value : value.replace(' ', 'T');
-  return new Date(
-    /[zZ]|[+-]\d{2}:?\d{2}$/.test(iso) ? iso : `${iso.length === 10 ? `${iso}T23:59:59` : iso}-03:00`,
-  );
-}
-
-/** Asaas's card objects (reference §1.5): the card, its holder (must match the bank's records), the IP. */
-function cardFields(charge: ChargeRequest, card: CardDetails) {
-  const address = charge.customer.address;
-  return {
-    creditCard: {
-      holderName: card.holderName,
-      number: card.number,
-      expiryMonth: card.expiryMonth,
-      expiryYear: card.expiryYear,
-      ccv: card.cvv,
-    },
-    creditCardHolderInfo: {
-      name: charge.customer.name,
-      email: charge.customer.email,
-      cpfCnpj: charge.customer.cpf,
-      postalCode: address?.cep,
-      addressNumber: address?.number,
-      phone: charge.customer.phone,
-      mobilePhone: charge.customer.phone,
-    },
-    remoteIp: charge.remoteIp,
-  };
-}
+import { chargeBase } from './asaas-customers';
+import { cardFields, parseAsaasDate, reais } from './asaas-fields';
 
 export interface AsaasProviderOptions {
   request: AsaasRequest;
@@ -70,47 +21,22 @@ export interface AsaasProviderOptions {
 export function createAsaasProvider(options: AsaasProviderOptions): PaymentProvider {
   const { request, clock } = options;
 
-  /** Customers are looked up by CPF before creating one: Asaas allows duplicates (reference §1.3). */
-  async function ensureCustomer(customer: ChargeCustomer): Promise<string> {
-    const found = (await request(
-      'GET',
-      `/customers?cpfCnpj=${customer.cpf}&limit=1`,
-    )) as AsaasList<AsaasCustomer>;
-    if (found.data[0]) return found.data[0].id;
-    const created = (await request('POST', '/customers', {
-      name: customer.name,
-      cpfCnpj: customer.cpf,
-      email: customer.email,
-      mobilePhone: customer.phone,
-      ...(customer.address
-        ? {
-            postalCode: customer.address.cep,
-            address: customer.address.street,
-            addressNumber: customer.address.number,
-            province: customer.address.neighborhood,
-          }
-        : {}),
-    })) as AsaasCustomer;
-    return created.id;
-  }
-
-  const base = async (charge: ChargeRequest) => ({
-    customer: await ensureCustomer(charge.customer),
-    value: reais(charge.amountCents),
-    dueDate: saoPauloDay(clock()),
-    description: charge.description.slice(0, 500),
-    externalReference: charge.orderId,
-  });
+  const base = chargeBase(request, clock);
 
   return {
     name: 'asaas',
 
     async createPixCharge(charge) {
-      const payment = (await request('POST', '/payments', {
-        ...(await base(charge)),
-        billingType: 'PIX',
-      })) as AsaasPayment;
-      const qr = (await request('GET', `/payments/${payment.id}/pixQrCode`)) as AsaasPixQrCode;
+      const payment = asaasAnswer(
+        asaasPayment,
+        await request('POST', '/payments', { ...(await base(charge)), billingType: 'PIX' }),
+        'payment',
+      );
+      const qr = asaasAnswer(
+        asaasPixQrCode,
+        await request('GET', `/payments/${payment.id}/pixQrCode`),
+        'PIX code',
+      );
       return {
         providerPaymentId: payment.id,
         status: payment.status,
@@ -133,7 +59,11 @@ export function createAsaasProvider(options: AsaasProviderOptions): PaymentProvi
       if (installments > 1) delete (body as { value?: number }).value;
       try {
         // ≥ 60 s: a timeout does not mean the charge failed, and it is never retried blindly (§1.5, §1.13).
-        const payment = (await request('POST', '/payments', body, { timeoutMs: 60_000 })) as AsaasPayment;
+        const payment = asaasAnswer(
+          asaasPayment,
+          await request('POST', '/payments', body, { timeoutMs: 60_000 }),
+          'payment',
+        );
         return { outcome: 'approved', providerPaymentId: payment.id, status: payment.status };
       } catch (error) {
         // HTTP 400 = declined, and Asaas did not keep the charge.
@@ -145,15 +75,19 @@ export function createAsaasProvider(options: AsaasProviderOptions): PaymentProvi
     },
 
     async createHostedCharge(charge) {
-      const payment = (await request('POST', '/payments', {
-        ...(await base(charge)),
-        // UNDEFINED lets the invoice page offer debit card (the API cannot take debit cards, §1.5).
-        billingType: charge.method === 'debit_card' ? 'UNDEFINED' : 'CREDIT_CARD',
-        callback: {
-          successUrl: `${options.publicUrl}/obrigado?pedido_id=${charge.orderId}`,
-          autoRedirect: true,
-        },
-      })) as AsaasPayment;
+      const payment = asaasAnswer(
+        asaasPayment,
+        await request('POST', '/payments', {
+          ...(await base(charge)),
+          // UNDEFINED lets the invoice page offer debit card (the API cannot take debit cards, §1.5).
+          billingType: charge.method === 'debit_card' ? 'UNDEFINED' : 'CREDIT_CARD',
+          callback: {
+            successUrl: `${options.publicUrl}/obrigado?pedido_id=${charge.orderId}`,
+            autoRedirect: true,
+          },
+        }),
+        'payment',
+      );
       if (!payment.invoiceUrl) throw new ProviderError('Asaas returned no invoiceUrl');
       return { providerPaymentId: payment.id, status: payment.status, checkoutUrl: payment.invoiceUrl };
     },
@@ -163,22 +97,26 @@ export function createAsaasProvider(options: AsaasProviderOptions): PaymentProvi
       const { customer, value, dueDate, description, externalReference } = await base(subscription);
       let created: { id: string };
       try {
-        created = (await request(
-          'POST',
-          '/subscriptions',
-          {
-            customer,
-            billingType: subscription.method === 'pix' ? 'PIX' : 'CREDIT_CARD',
-            value,
-            // Today: the first month is charged now (reference §1.10).
-            nextDueDate: dueDate,
-            cycle: 'MONTHLY',
-            description,
-            externalReference,
-            ...(card ? cardFields(subscription, card) : {}),
-          },
-          { timeoutMs: 60_000 },
-        )) as { id: string };
+        created = asaasAnswer(
+          asaasSubscription,
+          await request(
+            'POST',
+            '/subscriptions',
+            {
+              customer,
+              billingType: subscription.method === 'pix' ? 'PIX' : 'CREDIT_CARD',
+              value,
+              // Today: the first month is charged now (reference §1.10).
+              nextDueDate: dueDate,
+              cycle: 'MONTHLY',
+              description,
+              externalReference,
+              ...(card ? cardFields(subscription, card) : {}),
+            },
+            { timeoutMs: 60_000 },
+          ),
+          'subscription',
+        );
       } catch (error) {
         if (card && error instanceof AsaasRequestError && error.status === 400) {
           return {
@@ -188,15 +126,20 @@ export function createAsaasProvider(options: AsaasProviderOptions): PaymentProvi
         }
         throw error;
       }
-      const charges = (await request(
-        'GET',
-        `/subscriptions/${created.id}/payments`,
-      )) as AsaasList<AsaasPayment>;
+      const charges = asaasAnswer(
+        asaasList(asaasPayment),
+        await request('GET', `/subscriptions/${created.id}/payments`),
+        'subscription charges',
+      );
       const first = charges.data[0];
       if (!first) return { providerSubscriptionId: created.id, firstCharge: null };
       let pix = null;
       if (subscription.method === 'pix') {
-        const qr = (await request('GET', `/payments/${first.id}/pixQrCode`)) as AsaasPixQrCode;
+        const qr = asaasAnswer(
+          asaasPixQrCode,
+          await request('GET', `/payments/${first.id}/pixQrCode`),
+          'PIX code',
+        );
         pix = {
           payload: qr.payload,
           imageBase64: qr.encodedImage,
@@ -210,11 +153,15 @@ export function createAsaasProvider(options: AsaasProviderOptions): PaymentProvi
     },
 
     async refund(providerPaymentId, amountCents) {
-      const refunded = (await request(
-        'POST',
-        `/payments/${encodeURIComponent(providerPaymentId)}/refund`,
-        amountCents === undefined ? {} : { value: reais(amountCents) },
-      )) as AsaasPayment;
+      const refunded = asaasAnswer(
+        asaasPayment,
+        await request(
+          'POST',
+          `/payments/${encodeURIComponent(providerPaymentId)}/refund`,
+          amountCents === undefined ? {} : { value: reais(amountCents) },
+        ),
+        'refund',
+      );
       return { status: refunded.status };
     },
 
@@ -223,10 +170,11 @@ export function createAsaasProvider(options: AsaasProviderOptions): PaymentProvi
     },
 
     async getStatus(providerPaymentId) {
-      const answer = (await request('GET', `/payments/${encodeURIComponent(providerPaymentId)}/status`)) as {
-        status: string;
-      };
-      return answer.status;
+      return asaasAnswer(
+        asaasPaymentStatus,
+        await request('GET', `/payments/${encodeURIComponent(providerPaymentId)}/status`),
+        'status',
+      ).status;
     },
   };
 }

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { products } from '../shared/catalogue';
+
+const packageIds = new Set(products.flatMap((p) => p.packages.map((k) => k.id)));
+
+// Every key has a safe default so `npm start` needs no .env (ARCHITECTURE: config parsed once).
+const optionalUrl = z
+  .string()
+  .url()
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
+/** The environment, with a safe default for every key (`npm start` needs no .env); .env.example explains each. */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: optionalUrl,
+  DATA_DIR: z.string().default('./data'),
+  /** PostgreSQL connections per app instance. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  /** Hops of reverse proxies to trust for the client IP (X-Forwarded-For). 0 = none. */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** Secret for hashing client IPs into rate-limit keys; generated per start when unset. */
+  RATE_LIMIT_SECRET: z.string().min(16).optional(),
+  EVENTS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** Order lookups per 15 minutes, per client IP and per e-mail (purchase codes must not be guessable). */
+  LOOKUP_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  LOOKUP_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  /** New orders per client IP per 10 minutes, and unpaid orders per buyer e-mail per hour (issue 9 §4). */
+  ORDERS_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
+  UNPAID_ORDERS_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(5),
+  /** Card declines per order, and card attempts per client IP per hour: a card-testing oracle stops. */
+  CARD_DECLINES_PER_ORDER: z.coerce.number().int().min(1).default(5),
+  CARD_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(10),
+  /** Verification and password-reset e-mails per address per hour. */
+  ACCOUNT_EMAILS_PER_HOUR: z.coerce.number().int().min(1).default(3),
+  /** Customer sign-ins per 15 minutes: per IP, per account from one IP, and per account (looser). */
+  LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  LOGIN_LIMIT_PER_ACCOUNT_IP: z.coerce.number().int().min(1).default(10),
+  LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(50),
+  /** smtp(s)://user:pass@host:port — unset: e-mails go to the outbox table. */
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().min(3).default('Impulso <nao-responda@impulso.example>'),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'asaas']).default('sandbox'),
+  /** 1: allow the sandbox provider with NODE_ENV=production (a demo shop; DECISIONS 29). */
+  ALLOW_SANDBOX_PAYMENTS: z.enum(['0', '1']).default('0'),
+  ASAAS_API_URL: z.string().url().default('https://api-sandbox.asaas.com/v3'),
+  ASAAS_API_KEY: z.string().optional(),
+  ASAAS_WEBHOOK_TOKEN: z.string().optional(),
+  ASAAS_USER_AGENT: z.string().min(1).default('Impulso'),
+  /** transparent: the card form on our checkout (SAQ D); hosted: the provider's page (SAQ A). DECISIONS 16. */
+  CARD_CHECKOUT: z.enum(['transparent', 'hosted']).default('transparent'),
+  /** How often open payments are checked with the provider (webhooks are the main path). */
+  RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(5).default(60),
+
+  SHOP_NAME: z.string().min(1).default('Impulso'),
+  SHOP_LEGAL_NAME: z.string().min(1).default('Impulso Marketing Digital LTDA (exemplo)'),
+  SHOP_CNPJ: z.string().min(1).default('00.000.000/0001-00'),
+  SHOP_ADDRESS: z.string().min(1).default('Av. Exemplo, 1000, Sala 1 – Centro, São Paulo – SP, 01000-000'),
+  SHOP_WHATSAPP: z
+    .string()
+    .regex(/^\d{12,13}$/, 'SHOP_WHATSAPP: digits with country code, e.g. 5511999999999')
+    .default('5511999999999'),
+  SHOP_SUPPORT_EMAIL: z.string().email().default('suporte@impulso.example'),
+  ADMIN_EMAIL: z.string().email().default('admin@impulso.example'),
+  PIX_KEY: z.string().min(1).default('pix@impulso.example'),
+  /** City printed in the sandbox's PIX codes (BR Code field 60, at most 15 characters). */
+  PIX_MERCHANT_CITY: z.string().min(1).default('SAO PAULO'),
+  GTM_ID: z
+    .string()
+    .regex(/^GTM-[A-Z0-9]+$/)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  UNAVAILABLE_PACKAGES: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    )
+    .refine((ids) => ids.every((id) => packageIds.has(id)), 'UNAVAILABLE_PACKAGES: unknown package id'),
+  PLAN_LINK_INICIANTE: optionalUrl,
+  PLAN_LINK_SIMPLES: optionalUrl,
+  PLAN_LINK_AVANCADO: optionalUrl,
+});

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { payments } from '../src/server/db/schema';
+import { createAsaasClient } from '../src/server/payments/asaas/asaas-client';
+import { createAsaasProvider } from '../src/server/payments/asaas/asaas-provider';
+import { startFakeAsaas, type FakeAsaas } from './fake-asaas/fake-asaas-server';
+import { createTestApp, type TestApp } from './helpers/test-app';
+import { newKey, orderRequest } from './helpers/order-request';
+
+// Issue 10 §4: Asaas's answers are parsed with schemas, not cast. A malformed answer is a logged,
+// handled provider error: the buyer gets the spec's message, the order stays, nothing answers 500.
+const lines: string[] = [];
+let fake: FakeAsaas;
+let app: TestApp;
+beforeAll(async () => {
+  fake = await startFakeAsaas();
+  app = await createTestApp(
+    {
+      PAYMENT_PROVIDER: 'asaas',
+      ASAAS_API_URL: fake.url,
+      ASAAS_API_KEY: fake.apiKey,
+      ASAAS_WEBHOOK_TOKEN: 'whsec_malformed_answers_0123456789ab',
+      LOG_LEVEL: 'error',
+    },
+    { logStream: { write: (line) => void lines.push(line) } },
+  );
+});
+afterAll(async () => {
+  await app.close();
+  await fake.close();
+});
+
+it('a PIX code answer without its payload fails the attempt with "Falha ao gerar Pix" and logs why', async () => {
+  fake.answerNext(
+    /pixQrCode$/,
+    200,
+    JSON.stringify({ encodedImage: 'iVBOR', expirationDate: '2026-11-24 23:59:59' }),
+  );
+  const res = await app.server.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: { 'idempotency-key': newKey() },
+    payload: orderRequest({ email: 'malformado@exemplo.com' }),
+  });
+  expect(res.statusCode).toBe(502);
+  expect(res.json()).toMatchObject({ code: 'pix_failed', message: 'Falha ao gerar Pix. Tente novamente.' });
+  const [attempt] = await app.database.db
+    .select()
+    .from(payments)
+    .where(eq(payments.orderId, res.json().orderId));
+  expect(attempt!.status).toBe('FAILED');
+  const logged = lines.join('\n');
+  expect(logged).toContain('Asaas answered an unexpected PIX code: payload: invalid_type');
+  expect(logged).not.toContain('malformado@exemplo.com');
+});
+
+it('a status answer that is not the expected shape is a provider error, not a crash', async () => {
+  const provider = createAsaasProvider({
+    request: createAsaasClient({ baseUrl: fake.url, apiKey: fake.apiKey, userAgent: 'Impulso' }),
+    publicUrl: 'http://localhost',
+    clock: () => new Date(),
+  });
+  fake.answerNext(/\/status$/, 200, JSON.stringify({ situacao: 'ok' }));
+  await expect(provider.getStatus('pay_123')).rejects.toThrow('Asaas answered an unexpected status');
+});
