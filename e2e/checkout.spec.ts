@@ -28,7 +28,7 @@ test.describe('checkout', () => {
   test('followers 1000 + likes add-on by PIX → Simular pagamento → /success → /order shows Pago and Processando', async ({
     page,
   }) => {
-    await page.goto('/checkout?type=followers&amount=1000&price=1');
+    await gotoHydrated(page, '/checkout?type=followers&amount=1000&price=1');
     await expect(page.getByTestId('order-total')).toHaveText('R$ 85,90');
     await fillStepOne(page);
     await page.getByLabel('+ 300 curtidas por R$ 24,00').check();
@@ -67,7 +67,7 @@ test.describe('checkout', () => {
   });
 
   test('card 3x approved goes to /success', async ({ page }) => {
-    await page.goto('/checkout?type=likes&amount=1000');
+    await gotoHydrated(page, '/checkout?type=likes&amount=1000');
     await fillStepOne(page, { postLink: true });
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByRole('button', { name: /^Cartão de crédito/ }).click();
@@ -81,7 +81,7 @@ test.describe('checkout', () => {
 
   test('a declined card shows the error and the order stays unpaid', async ({ page, request }) => {
     await page.setViewportSize({ width: 360, height: 740 }); // on a phone the box must come into view
-    await page.goto('/checkout?type=views&amount=2000');
+    await gotoHydrated(page, '/checkout?type=views&amount=2000');
     await fillStepOne(page, { postLink: true });
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByRole('button', { name: /^Cartão de crédito/ }).click();
@@ -100,7 +100,7 @@ test.describe('checkout', () => {
   });
 
   test('a total above R$ 150 lands on /whatsapp-payment with a prefilled message', async ({ page }) => {
-    await page.goto('/checkout?type=followers&amount=2000');
+    await gotoHydrated(page, '/checkout?type=followers&amount=2000');
     await fillStepOne(page);
     await page.getByLabel(/curtidas por/).check();
     await expect(page.getByTestId('order-total')).toHaveText('R$ 183,90');
@@ -178,7 +178,7 @@ test.describe('checkout', () => {
   });
 
   test('debit card goes to the hosted page and back to /success', async ({ page }) => {
-    await page.goto('/checkout?type=views&amount=1000');
+    await gotoHydrated(page, '/checkout?type=views&amount=1000');
     await fillStepOne(page, { postLink: true });
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByRole('button', { name: /^Cartão de débito/ }).click();
@@ -190,7 +190,7 @@ test.describe('checkout', () => {
   });
 
   test('every step-1 and step-2 validation message', async ({ page }) => {
-    await page.goto('/checkout?type=likes&amount=500');
+    await gotoHydrated(page, '/checkout?type=likes&amount=500');
     await page.getByRole('button', { name: 'Continuar' }).click();
     await expect(page.getByText('Instagram é obrigatório')).toBeVisible();
     await expect(page.getByText('WhatsApp é obrigatório')).toBeVisible();

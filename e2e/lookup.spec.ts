@@ -1,8 +1,8 @@
-import { expect, test } from './fixtures';
+import { expect, gotoHydrated, test } from './fixtures';
 
 test.describe('order lookup (/login)', () => {
   test('buy by PIX, read the purchase code from the page, then find the order with it', async ({ page }) => {
-    await page.goto('/checkout?type=views&amount=1000');
+    await gotoHydrated(page, '/checkout?type=views&amount=1000');
     await page.getByLabel('Seu @ do Instagram').fill('loja.da.bia');
     await page
       .getByLabel('Link da publicação', { exact: true })

@@ -1,17 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { messages } from '../../../shared/messages';
 import { findProduct, quoteOneTime } from '../../../shared/pricing';
-import { checkoutStep1Schema, createOrderSchema } from '../../../shared/schemas/checkout';
-import type { CreateOrderResponse, OrderView, PaymentView } from '../../../shared/schemas/order-view';
-import { isExpiryValid } from '../../../shared/validators/documents';
-import { track } from '../../lib/analytics';
-import { ApiError, api } from '../../lib/api';
-import { pushDataLayer } from '../../lib/consent';
-import { useShop } from '../../lib/boot';
+import { checkoutStep1Schema } from '../../../shared/schemas/checkout';
 import { cardNeedsAddress } from '../../../shared/shop';
+import { track } from '../../lib/analytics';
+import { useShop } from '../../lib/boot';
+import { pushDataLayer } from '../../lib/consent';
 import { readStorage } from '../../lib/storage';
-import { rememberContact } from '../orders/checkout-contact';
-import { useNavigate } from '../../router/router';
 import {
   emptyStepTwo,
   issuesToErrors,
@@ -19,28 +14,17 @@ import {
   type StepOneValues,
   type StepTwoValues,
 } from './checkout-form-state';
+import { focusFirstError } from './focus-first-error';
 import { OrderSummary } from './order-summary';
+import { buildOrderRequest, checkOrderRequest } from './order-request';
 import { PixView } from './pix-view';
-import { useReveal } from './use-reveal';
 import type { ResolvedItem } from './resolve-item';
 import { StepOne } from './step-one';
 import { StepTwo } from './step-two';
-
-function focusFirstError(errors: FieldErrors) {
-  const first = Object.keys(errors)[0];
-  if (!first) return;
-  const id =
-    {
-      'card.number': 'cardNumber',
-      'card.expiry': 'cardExpiry',
-      'card.cvv': 'cardCvv',
-      'card.holderName': 'cardName',
-    }[first] ?? first.replace(/^address\./, '');
-  window.setTimeout(() => document.getElementById(id)?.focus(), 0);
-}
+import { useOrderSubmit } from './use-order-submit';
+import { useReveal } from './use-reveal';
 
 export function CheckoutFlow({ resolved }: { resolved: ResolvedItem }) {
-  const navigate = useNavigate();
   const shop = useShop();
   const [step, setStep] = useState<1 | 2>(1);
   const [one, setOne] = useState<StepOneValues>({
@@ -52,14 +36,9 @@ export function CheckoutFlow({ resolved }: { resolved: ResolvedItem }) {
   });
   const [two, setTwo] = useState<StepTwoValues>(emptyStepTwo);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [busyText, setBusyText] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [pix, setPix] = useState<{ order: OrderView; payment: PaymentView } | null>(null);
+  const { submit: send, busyText, failure, setFailure, pix } = useOrderSubmit(setErrors);
   // The PIX screen, step 1 or step 2: whichever replaced the other comes into view with focus.
   const viewRef = useReveal(pix ? 'pix' : step);
-  // One key per purchase attempt: a double click or a retry after a timeout creates one order (DECISIONS 13).
-  const idempotencyKey = useRef(crypto.randomUUID());
-  const orderId = useRef<string | null>(null);
 
   const { item, product } = resolved;
   const amount = item.type === 'recurring' ? 0 : item.amount;
@@ -104,117 +83,17 @@ export function CheckoutFlow({ resolved }: { resolved: ResolvedItem }) {
     setFailure(null);
   };
 
-  const requestBody = () => {
-    const hasAddress = [two.cep, two.street, two.number, two.neighborhood, two.city, two.state].some((v) =>
-      v.trim(),
-    );
-    return {
-      item,
-      ...one,
-      name: two.name,
-      email: two.email,
-      cpf: two.cpf,
-      ...(hasAddress
-        ? {
-            address: {
-              cep: two.cep,
-              street: two.street,
-              number: two.number,
-              neighborhood: two.neighborhood,
-              city: two.city,
-              state: two.state,
-            },
-          }
-        : {}),
-      paymentMethod: settlesOnWhatsapp ? 'pix' : two.paymentMethod,
-      installments: two.paymentMethod === 'credit_card' ? Number(two.installments) : 1,
-      ...(two.paymentMethod === 'credit_card' && !settlesOnWhatsapp && shop.cardCheckout === 'transparent'
-        ? {
-            card: {
-              number: two.cardNumber,
-              expiry: two.cardExpiry,
-              cvv: two.cardCvv,
-              holderName: two.cardName,
-            },
-          }
-        : {}),
-    };
-  };
-
   const submit = async () => {
     setFailure(null);
     if (!settlesOnWhatsapp && two.paymentMethod === '') {
       setErrors({ paymentMethod: messages.payment_method_required });
       return;
     }
-    const body = requestBody();
-    const result = createOrderSchema.safeParse(body);
-    const next = result.success ? {} : issuesToErrors(result.error.issues);
-    if (
-      body.card &&
-      body.card.expiry &&
-      !next['card.expiry'] &&
-      !isExpiryValid(body.card.expiry, new Date())
-    ) {
-      next['card.expiry'] = messages.card_expiry_invalid;
-    }
-    if (body.card && cardNeedsAddress(shop) && !('address' in body))
-      next['address.cep'] ??= messages.address_required;
+    const body = buildOrderRequest(item, one, two, { settlesOnWhatsapp, cardCheckout: shop.cardCheckout });
+    const next = checkOrderRequest(body, { cardNeedsAddress: cardNeedsAddress(shop), now: new Date() });
     setErrors(next);
     if (Object.keys(next).length > 0) return focusFirstError(next);
-
-    setBusyText(messages.saving_order);
-    const switchText = window.setTimeout(() => setBusyText(messages.processing_payment), 800);
-    try {
-      const response = orderId.current
-        ? await api.post<CreateOrderResponse>(`/api/orders/${orderId.current}/payments`, {
-            paymentMethod: body.paymentMethod,
-            installments: body.installments,
-            card: body.card,
-          })
-        : await api.post<CreateOrderResponse>('/api/orders', body, {
-            headers: { 'idempotency-key': idempotencyKey.current },
-          });
-      if (!orderId.current) track('pedido_finalizado');
-      orderId.current = response.order.id;
-      if (response.next === 'pix' && response.payment) {
-        setPix({ order: response.order, payment: response.payment });
-      } else if (response.next === 'success') {
-        navigate(`/success?order_id=${response.order.id}`);
-      } else if (response.next === 'thanks') {
-        navigate(`/obrigado?pedido_id=${response.order.id}`);
-      } else if (response.next === 'whatsapp') {
-        rememberContact({
-          orderId: response.order.id,
-          name: body.name,
-          email: body.email,
-          whatsapp: body.whatsapp,
-        });
-        navigate(`/whatsapp-payment?pedido_id=${response.order.id}`);
-      } else if (response.next === 'redirect' && response.payment?.checkoutUrl) {
-        const url = response.payment.checkoutUrl;
-        window.setTimeout(() => window.location.assign(url), 500);
-      } else {
-        setFailure(messages.checkout_failed);
-      }
-    } catch (error) {
-      if (error instanceof ApiError) {
-        if (typeof error.body.orderId === 'string') orderId.current = error.body.orderId;
-        else if (error.status >= 400 && error.status < 500) idempotencyKey.current = crypto.randomUUID();
-        if (error.status === 400 && error.field) {
-          const fieldErrors = { [error.field]: error.message };
-          setErrors(fieldErrors);
-          focusFirstError(fieldErrors);
-        } else {
-          setFailure(error.message || messages.checkout_failed);
-        }
-      } else {
-        setFailure(messages.checkout_failed);
-      }
-    } finally {
-      window.clearTimeout(switchText);
-      setBusyText(null);
-    }
+    await send(body);
   };
 
   if (pix)

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { emptyStepTwo, type StepOneValues, type StepTwoValues } from './checkout-form-state';
+import { buildOrderRequest, checkOrderRequest } from './order-request';
+
+const item = { type: 'followers', amount: 1000 } as const;
+const one: StepOneValues = {
+  instagram: 'loja.da.ana',
+  postLink: '',
+  whatsapp: '(11) 9 1234-5678',
+  addOns: [],
+  addOnLinks: {},
+};
+const payer: StepTwoValues = {
+  ...emptyStepTwo,
+  name: 'Ana Souza',
+  email: 'ana@exemplo.com',
+  cpf: '529.982.247-25',
+};
+const card = {
+  cardNumber: '4444 4444 4444 4444',
+  cardExpiry: '12/30',
+  cardCvv: '123',
+  cardName: 'ANA SOUZA',
+};
+const transparent = { settlesOnWhatsapp: false, cardCheckout: 'transparent' as const };
+
+describe('buildOrderRequest', () => {
+  it('sends PIX with no card and no empty address, and never a price', () => {
+    const body = buildOrderRequest(item, one, { ...payer, paymentMethod: 'pix', ...card }, transparent);
+    expect(body).toMatchObject({ paymentMethod: 'pix', installments: 1, name: 'Ana Souza' });
+    expect(body).not.toHaveProperty('card');
+    expect(body).not.toHaveProperty('address');
+    expect(JSON.stringify(body)).not.toMatch(/price|total/i);
+  });
+
+  it('sends the typed card and instalments only on our own card form', () => {
+    const two = { ...payer, paymentMethod: 'credit_card' as const, installments: '3', ...card };
+    expect(buildOrderRequest(item, one, two, transparent)).toMatchObject({
+      installments: 3,
+      card: { number: card.cardNumber, expiry: '12/30', cvv: '123', holderName: 'ANA SOUZA' },
+    });
+    expect(buildOrderRequest(item, one, two, { ...transparent, cardCheckout: 'hosted' })).not.toHaveProperty(
+      'card',
+    );
+    expect(buildOrderRequest(item, one, two, { ...transparent, settlesOnWhatsapp: true })).toMatchObject({
+      paymentMethod: 'pix',
+    });
+  });
+
+  it('sends the address once any part of it is filled', () => {
+    const body = buildOrderRequest(
+      item,
+      one,
+      { ...payer, paymentMethod: 'pix', cep: '01310-100' },
+      transparent,
+    );
+    expect(body.address).toMatchObject({ cep: '01310-100', street: '' });
+  });
+});
+
+describe('checkOrderRequest', () => {
+  const now = new Date('2026-11-23T12:00:00Z');
+  it('passes a complete PIX order', () => {
+    const body = buildOrderRequest(item, one, { ...payer, paymentMethod: 'pix' }, transparent);
+    expect(checkOrderRequest(body, { cardNeedsAddress: true, now })).toEqual({});
+  });
+
+  it('flags an expired card and a card without the billing address the provider asks for', () => {
+    const two = { ...payer, paymentMethod: 'credit_card' as const, ...card, cardExpiry: '10/26' };
+    const errors = checkOrderRequest(buildOrderRequest(item, one, two, transparent), {
+      cardNeedsAddress: true,
+      now,
+    });
+    expect(errors['card.expiry']).toBe('Validade inválida ou vencida');
+    expect(errors['address.cep']).toBe(
+      'Para pagar com cartão, preencha CEP, rua, número, bairro, cidade e UF',
+    );
+  });
+
+  it('names the missing payer fields with the spec texts', () => {
+    const body = buildOrderRequest(item, one, { ...emptyStepTwo, paymentMethod: 'pix' }, transparent);
+    expect(checkOrderRequest(body, { cardNeedsAddress: false, now })).toMatchObject({
+      name: 'Nome completo é obrigatório',
+      email: 'E-mail é obrigatório',
+    });
+  });
+});

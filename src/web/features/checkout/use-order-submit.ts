@@ -1,0 +1,76 @@
+import { useRef, useState } from 'react';
+import { messages } from '../../../shared/messages';
+import type { CreateOrderResponse, OrderView, PaymentView } from '../../../shared/schemas/order-view';
+import { track } from '../../lib/analytics';
+import { ApiError, api } from '../../lib/api';
+import { useNavigate } from '../../router/router';
+import { rememberContact } from '../orders/checkout-contact';
+import type { FieldErrors } from './checkout-form-state';
+import { focusFirstError } from './focus-first-error';
+import type { OrderRequestBody } from './order-request';
+
+/**
+ * Sends a checked order and goes where the server says: the PIX screen, /success, /obrigado, WhatsApp or
+ * the provider's page. The first send creates the order (one idempotency key per attempt: DECISIONS 13);
+ * once it exists, a new try pays that order again instead of creating another.
+ */
+export function useOrderSubmit(setErrors: (errors: FieldErrors) => void) {
+  const navigate = useNavigate();
+  const [busyText, setBusyText] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [pix, setPix] = useState<{ order: OrderView; payment: PaymentView } | null>(null);
+  const idempotencyKey = useRef(crypto.randomUUID());
+  const orderId = useRef<string | null>(null);
+
+  function follow(response: CreateOrderResponse, body: OrderRequestBody) {
+    const id = response.order.id;
+    if (response.next === 'pix' && response.payment)
+      setPix({ order: response.order, payment: response.payment });
+    else if (response.next === 'success') navigate(`/success?order_id=${id}`);
+    else if (response.next === 'thanks') navigate(`/obrigado?pedido_id=${id}`);
+    else if (response.next === 'whatsapp') {
+      rememberContact({ orderId: id, name: body.name, email: body.email, whatsapp: body.whatsapp });
+      navigate(`/whatsapp-payment?pedido_id=${id}`);
+    } else if (response.next === 'redirect' && response.payment?.checkoutUrl) {
+      const url = response.payment.checkoutUrl;
+      window.setTimeout(() => window.location.assign(url), 500);
+    } else setFailure(messages.checkout_failed);
+  }
+
+  function fail(error: unknown) {
+    if (!(error instanceof ApiError)) return setFailure(messages.checkout_failed);
+    if (typeof error.body.orderId === 'string') orderId.current = error.body.orderId;
+    else if (error.status >= 400 && error.status < 500) idempotencyKey.current = crypto.randomUUID();
+    if (error.status === 400 && error.field) {
+      const fieldErrors = { [error.field]: error.message };
+      setErrors(fieldErrors);
+      focusFirstError(fieldErrors);
+    } else setFailure(error.message || messages.checkout_failed);
+  }
+
+  async function submit(body: OrderRequestBody) {
+    setBusyText(messages.saving_order);
+    const switchText = window.setTimeout(() => setBusyText(messages.processing_payment), 800);
+    try {
+      const response = orderId.current
+        ? await api.post<CreateOrderResponse>(`/api/orders/${orderId.current}/payments`, {
+            paymentMethod: body.paymentMethod,
+            installments: body.installments,
+            card: body.card,
+          })
+        : await api.post<CreateOrderResponse>('/api/orders', body, {
+            headers: { 'idempotency-key': idempotencyKey.current },
+          });
+      if (!orderId.current) track('pedido_finalizado');
+      orderId.current = response.order.id;
+      follow(response, body);
+    } catch (error) {
+      fail(error);
+    } finally {
+      window.clearTimeout(switchText);
+      setBusyText(null);
+    }
+  }
+
+  return { submit, busyText, failure, setFailure, pix };
+}
