@@ -1,0 +1,63 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { messages } from '../../../shared/messages';
+import type { AdminFunnel, AdminMetrics, AdminOrder, Period } from '../../../shared/schemas/admin';
+import { ApiError, api } from '../../lib/api';
+import { useNavigate, useSearchParams } from '../../router/router';
+
+export interface PanelData {
+  metrics: AdminMetrics;
+  funnel: AdminFunnel;
+  orders: AdminOrder[];
+  total: number;
+  pageSize: number;
+}
+
+/**
+ * The panel's data for the filters in the URL: loads cards, funnel and the order page together, shows
+ * only the newest answer (an older one may arrive last), and sends a signed-out operator to sign in.
+ */
+export function useAdminPanel() {
+  const navigate = useNavigate();
+  const params = useSearchParams();
+  const search = params.toString();
+  const period = (params.get('period') ?? 'month') as Period;
+  const page = Number(params.get('page') ?? '1');
+  const [data, setData] = useState<PanelData | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  // Edits reload the panel; only the newest answer is shown (an older one may arrive last).
+  const latestLoad = useRef(0);
+  const load = useCallback(async () => {
+    const loadId = ++latestLoad.current;
+    setFailed(false);
+    try {
+      const [dashboard, list] = await Promise.all([
+        api.get<{ metrics: AdminMetrics; funnel: AdminFunnel }>(`/api/admin/dashboard?${search}`),
+        api.get<{ orders: AdminOrder[]; total: number; pageSize: number }>(`/api/admin/orders?${search}`),
+      ]);
+      if (loadId === latestLoad.current) setData({ ...dashboard, ...list });
+    } catch (error) {
+      if (loadId !== latestLoad.current) return;
+      if (error instanceof ApiError && error.status === 401) navigate('/admin/login', { replace: true });
+      else if (error instanceof ApiError && error.status === 403) {
+        window.alert(messages.admin_not_allowed);
+        navigate('/', { replace: true });
+      } else setFailed(true);
+    }
+  }, [search, navigate]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const setFilters = (patch: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(patch)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    if (!('page' in patch)) next.delete('page');
+    navigate(`/admin?${next.toString()}`, { replace: true });
+  };
+  return { params, search, period, page, data, failed, load, setFilters, navigate };
+}
