@@ -14,6 +14,7 @@ import { pagesRoutes } from './pages/pages.routes';
 import { ordersRoutes } from './orders/orders.routes';
 import { accountsRoutes } from './accounts/accounts.routes';
 import { adminRoutes } from './admin/admin.routes';
+import { adminSessionRoutes } from './admin/admin-session.routes';
 import { funnelRollupRepo } from './admin/funnel-rollup.repo';
 import { ordersRollupRepo } from './admin/orders-rollup.repo';
 import { createAccountsService } from './accounts/accounts.service';
@@ -134,12 +135,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     limits: config.abuseLimits,
     clock,
   });
+  await server.register(adminSessionRoutes, {
+    db: database.db,
+    clock,
+    adminEmail: config.adminEmail,
+    rateLimiter,
+  });
   await server.register(adminRoutes, {
     db: database.db,
     clock,
     adminEmail: config.adminEmail,
     provider: paymentProvider,
-    rateLimiter,
   });
   const jobs = createJobRunner({
     db: database.db,

@@ -1,37 +1,28 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '../../shared/messages';
-import {
-  adminListSchema,
-  adminLoginSchema,
-  adminOrderUpdateSchema,
-  adminFiltersSchema,
-} from '../../shared/schemas/admin';
-import { clearSessionCookie, sessionCookie, sessionUser, setSessionCookie } from '../accounts/session';
-import { accountsRepo } from '../accounts/accounts.repo';
-import { hashToken } from '../accounts/tokens';
+import { adminListSchema, adminOrderUpdateSchema, adminFiltersSchema } from '../../shared/schemas/admin';
+import { sessionUser } from '../accounts/session';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { validate } from '../http/validate';
 import { recordProviderStatus } from '../payments/payment-confirmation';
 import type { PaymentProvider } from '../payments/payment-provider';
-import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { cancelSubscription } from '../subscriptions/subscriptions.service';
 import { jobsRepo } from '../jobs/jobs.repo';
-import { createAdminLogin } from './admin-login';
 import { updateOrder } from './admin-orders';
 import { ordersCsv } from './orders-csv';
 import { adminRepo } from './admin.repo';
 import { periodRange } from './periods';
 import type { UserRow } from '../db/schema';
 import { paymentsRepo } from '../payments/payments.repo';
+import { isId } from '../../shared/schemas/ids';
 
 export interface AdminDeps {
   db: Db;
   clock: () => Date;
   adminEmail: string;
   provider: PaymentProvider;
-  rateLimiter: RateLimiter;
 }
 
 type Handler = (request: FastifyRequest, reply: FastifyReply, admin: UserRow) => Promise<unknown>;
@@ -42,10 +33,9 @@ interface AdminRoute {
   handler: Handler;
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const orderId = (request: FastifyRequest) => {
   const id = (request.params as { id: string }).id;
-  if (!uuidPattern.test(id)) throw new AppError('not_found', 'order_not_found', messages.order_not_found);
+  if (!isId(id)) throw new AppError('not_found', 'order_not_found', messages.order_not_found);
   return id;
 };
 
@@ -149,7 +139,7 @@ export function adminRouteTable(deps: AdminDeps): AdminRoute[] {
       url: '/api/admin/jobs/:id/retry',
       handler: async (request, reply) => {
         const id = (request.params as { id: string }).id;
-        if (!uuidPattern.test(id) || !(await jobsRepo.retryDead(db, id)))
+        if (!isId(id) || !(await jobsRepo.retryDead(db, id)))
           throw new AppError('not_found', 'job_not_found', messages.job_not_found);
         return reply.send({ ok: true });
       },
@@ -166,23 +156,7 @@ export function adminRouteTable(deps: AdminDeps): AdminRoute[] {
 }
 
 export async function adminRoutes(app: FastifyInstance, deps: AdminDeps) {
-  const { db, clock, adminEmail, rateLimiter } = deps;
-  const login = createAdminLogin({ db, clock, adminEmail });
-
-  app.post('/api/admin/login', async (request, reply) => {
-    const { email, password } = validate(adminLoginSchema, request.body);
-    const { token, email: signedIn } = await login.login(email, password, rateLimiter.clientKey(request.ip));
-    setSessionCookie(reply, request, token);
-    return reply.send({ email: signedIn });
-  });
-
-  app.post('/api/admin/logout', async (request, reply) => {
-    const token = request.cookies[sessionCookie];
-    if (token) await accountsRepo.deleteSession(db, hashToken(token));
-    clearSessionCookie(reply, request);
-    return reply.send({ ok: true });
-  });
-
+  const { db, clock, adminEmail } = deps;
   for (const route of adminRouteTable(deps)) {
     app.route({
       method: route.method,

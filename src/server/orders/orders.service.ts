@@ -16,6 +16,7 @@ import { insertOrderWithAttempt } from './raw-statements.repo';
 import type { OrderLimits } from './order-limits';
 import { paymentsRepo } from '../payments/payments.repo';
 import type { NewOrder, OrderRow, PaymentRow } from '../db/schema';
+import { isId } from '../../shared/schemas/ids';
 
 export interface OrdersServiceDeps {
   db: Db;
@@ -28,8 +29,6 @@ export interface OrdersServiceDeps {
   cardNeedsAddress: boolean;
   limits: OrderLimits;
 }
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createOrdersService(deps: OrdersServiceDeps) {
   const { db, clock, limits } = deps;
@@ -158,7 +157,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
 
     /** A new payment attempt for a stored, unpaid order (a declined card, an expired PIX). */
     async pay(orderId: string, choice: PaymentChoice, remoteIp: string): Promise<CreateOrderResponse> {
-      const order = uuidPattern.test(orderId) ? await ordersRepo.findById(db, orderId) : undefined;
+      const order = isId(orderId) ? await ordersRepo.findById(db, orderId) : undefined;
       if (!order) throw new AppError('not_found', 'order_not_found', messages.order_not_found);
       if (order.paymentStatus === 'paid')
         throw new AppError('conflict', 'order_already_paid', messages.order_already_paid);
@@ -176,14 +175,14 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     },
 
     async get(orderId: string) {
-      const order = uuidPattern.test(orderId) ? await ordersRepo.findById(db, orderId) : undefined;
+      const order = isId(orderId) ? await ordersRepo.findById(db, orderId) : undefined;
       if (!order) throw new AppError('not_found', 'order_not_found', messages.order_not_found);
       const payment = await paymentsRepo.latestForOrder(db, order.id);
       return { order: toOrderView(order), payment: toPaymentView(payment), next: nextFor(order, payment) };
     },
 
     async poll(orderId: string): Promise<PaymentPollResponse> {
-      const state = uuidPattern.test(orderId) ? await ordersRepo.paymentState(db, orderId) : undefined;
+      const state = isId(orderId) ? await ordersRepo.paymentState(db, orderId) : undefined;
       if (!state) throw new AppError('not_found', 'order_not_found', messages.order_not_found);
       const payment = await paymentsRepo.latestForOrder(db, orderId);
       return {

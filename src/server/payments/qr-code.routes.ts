@@ -4,8 +4,7 @@ import { messages } from '../../shared/messages';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { paymentsRepo } from './payments.repo';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isId } from '../../shared/schemas/ids';
 
 /**
  * The PIX QR image of a payment: the provider's own image when it sent one, otherwise drawn from the
@@ -13,7 +12,7 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
  */
 export async function qrCodeRoutes(app: FastifyInstance, deps: { db: Db }) {
   app.get<{ Params: { id: string } }>('/api/payments/:id/qr.png', async (request, reply) => {
-    const payment = uuidPattern.test(request.params.id)
+    const payment = isId(request.params.id)
       ? await paymentsRepo.findById(deps.db, request.params.id)
       : undefined;
     if (!payment?.pixPayload) throw new AppError('not_found', 'payment_not_found', messages.not_found);

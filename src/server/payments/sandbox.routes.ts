@@ -5,8 +5,7 @@ import { AppError } from '../errors';
 import { recordProviderStatus } from './payment-confirmation';
 import { sandboxCheckoutHtml } from './sandbox-checkout-page';
 import { paymentsRepo } from './payments.repo';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isId } from '../../shared/schemas/ids';
 
 /** Registered only while the sandbox provider is active (DECISIONS 14): 'Simular pagamento'. */
 export async function sandboxRoutes(
@@ -41,7 +40,7 @@ export async function sandboxRoutes(
 
   app.post<{ Params: { id: string } }>('/api/sandbox/payments/:id/confirm', async (request, reply) => {
     const { id } = request.params;
-    const result = uuidPattern.test(id)
+    const result = isId(id)
       ? await recordProviderStatus(deps.db, { paymentId: id }, 'RECEIVED', deps.clock())
       : 'unknown_payment';
     if (result === 'unknown_payment')

@@ -14,6 +14,7 @@ import type { AdminAuditEntry, AdminOrder } from '../../../shared/schemas/admin'
 import { api } from '../../lib/api';
 import { useShop } from '../../lib/boot';
 import { serviceTitle } from '../orders/order-details';
+import { AuditRow, CopyIdButton } from './admin-row-parts';
 
 const select = 'rounded-md border border-slate-400 bg-white px-2 py-1 text-sm';
 
@@ -24,7 +25,6 @@ export function AdminOrderRow({ order, onChanged }: { order: AdminOrder; onChang
   // The row stays mounted across reloads (its history stays open); the saved note replaces the draft.
   useEffect(() => setNote(order.note ?? ''), [order.note]);
   const [audit, setAudit] = useState<AdminAuditEntry[] | null>(null);
-  const [copied, setCopied] = useState(false);
 
   const patch = async (body: Record<string, unknown>, failure: string) => {
     try {
@@ -57,19 +57,7 @@ export function AdminOrderRow({ order, onChanged }: { order: AdminOrder; onChang
     <>
       <tr className="border-b border-slate-200 align-top" data-testid={`order-${order.id}`}>
         <td className="py-2 pr-2 font-mono">
-          <button
-            type="button"
-            title="Copiar id"
-            aria-label={`Copiar id ${order.id.slice(0, 6)}`}
-            className="underline"
-            onClick={() => {
-              void navigator.clipboard?.writeText(order.id).catch(() => undefined);
-              setCopied(true);
-              window.setTimeout(() => setCopied(false), 2000);
-            }}
-          >
-            {copied ? 'Copiado!' : order.id.slice(0, 6)}
-          </button>
+          <CopyIdButton id={order.id} />
           <div className="text-xs text-slate-600">{formatPurchaseCode(order.purchaseCode)}</div>
         </td>
         <td className="py-2 pr-2">
@@ -188,20 +176,7 @@ export function AdminOrderRow({ order, onChanged }: { order: AdminOrder; onChang
           )}
         </td>
       </tr>
-      {audit && (
-        <tr className="bg-slate-50">
-          <td colSpan={9} className="px-3 py-2 text-sm">
-            {audit.length === 0
-              ? 'Sem alterações registradas.'
-              : audit.map((a) => (
-                  <div key={a.id}>
-                    {formatDateTime(new Date(a.createdAt))} · {a.actor} · {a.field}: {a.oldValue ?? '—'} →{' '}
-                    {a.newValue ?? '—'}
-                  </div>
-                ))}
-          </td>
-        </tr>
-      )}
+      {audit && <AuditRow audit={audit} />}
     </>
   );
 }

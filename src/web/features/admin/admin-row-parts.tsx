@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { formatDateTime } from '../../../shared/dates';
+import type { AdminAuditEntry } from '../../../shared/schemas/admin';
+
+/** The short id (spec §9: first 6 characters); a click copies the whole id and says so for 2 s. */
+export function CopyIdButton({ id }: { id: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <button
+      type="button"
+      title="Copiar id"
+      aria-label={`Copiar id ${id.slice(0, 6)}`}
+      className="underline"
+      onClick={() => {
+        void navigator.clipboard?.writeText(id).catch(() => undefined);
+        setCopied(true);
+        window.setTimeout(() => setCopied(false), 2000);
+      }}
+    >
+      {copied ? 'Copiado!' : id.slice(0, 6)}
+    </button>
+  );
+}
+
+/** The order's audit trail under its row: who changed what, when. */
+export function AuditRow({ audit }: { audit: AdminAuditEntry[] }) {
+  return (
+    <tr className="bg-slate-50">
+      <td colSpan={9} className="px-3 py-2 text-sm">
+        {audit.length === 0
+          ? 'Sem alterações registradas.'
+          : audit.map((a) => (
+              <div key={a.id}>
+                {formatDateTime(new Date(a.createdAt))} · {a.actor} · {a.field}: {a.oldValue ?? '—'} →{' '}
+                {a.newValue ?? '—'}
+              </div>
+            ))}
+      </td>
+    </tr>
+  );
+}
