@@ -17,11 +17,15 @@ const statusByKind = {
 
 export type ErrorKind = keyof typeof statusByKind;
 
+/**
+ * An error the client may see: its kind sets the HTTP status, its code is a key of the pt-BR message
+ * catalogue (a typo fails to compile), and the message defaults to that entry.
+ */
 export class AppError extends Error {
   constructor(
     readonly kind: ErrorKind,
-    readonly code: string,
-    message: string = code in messages ? messages[code as MessageCode] : messages.invalid_input,
+    readonly code: MessageCode,
+    message: string = messages[code],
     readonly details?: Record<string, unknown>,
   ) {
     super(message);

@@ -71,6 +71,13 @@ export const messages = {
   processing_payment: 'Processando pagamento...',
   processing: 'Processando...',
   sandbox_only: 'Disponível apenas no modo de testes (sandbox).',
+  payment_in_progress: 'Processando pagamento...',
+  payment_not_found: 'Cobrança não encontrada.',
+  no_payment: 'Este pedido não tem cobrança para simular.',
+  not_refundable: 'Só pedidos pagos podem ser reembolsados.',
+  subscription_not_found: 'Assinatura não encontrada.',
+  invalid_webhook_token: 'Token de webhook inválido.',
+  invalid_webhook: 'Evento de webhook inválido.',
   orders_rate_limited: 'Muitos pedidos em pouco tempo. Aguarde alguns minutos e tente novamente.',
   unpaid_orders_limited:
     'Há vários pedidos não pagos com este e-mail. Pague um deles (Consultar Compra) ou aguarde uma hora.',

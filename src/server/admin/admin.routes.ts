@@ -119,8 +119,7 @@ export function adminRouteTable(deps: AdminDeps): AdminRoute[] {
         if (deps.provider.name !== 'sandbox')
           throw new AppError('forbidden', 'sandbox_only', messages.sandbox_only);
         const payment = await paymentsRepo.latestForOrder(db, orderId(request));
-        if (!payment)
-          throw new AppError('conflict', 'no_payment', 'Este pedido não tem cobrança para simular.');
+        if (!payment) throw new AppError('conflict', 'no_payment');
         return reply.send({
           result: await recordProviderStatus(db, { paymentId: payment.id }, 'RECEIVED', clock()),
         });

@@ -97,7 +97,7 @@ export async function recordAttempt(
       }));
   } catch (error) {
     if (isUniqueViolation(error, 'payments_one_attempt_idx')) {
-      throw new AppError('conflict', 'payment_in_progress', messages.processing_payment);
+      throw new AppError('conflict', 'payment_in_progress');
     }
     throw error;
   }

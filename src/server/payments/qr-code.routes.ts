@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
-import { messages } from '../../shared/messages';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { paymentsRepo } from './payments.repo';
@@ -15,7 +14,7 @@ export async function qrCodeRoutes(app: FastifyInstance, deps: { db: Db }) {
     const payment = isId(request.params.id)
       ? await paymentsRepo.findById(deps.db, request.params.id)
       : undefined;
-    if (!payment?.pixPayload) throw new AppError('not_found', 'payment_not_found', messages.not_found);
+    if (!payment?.pixPayload) throw new AppError('not_found', 'payment_not_found');
     const png = payment.pixImageBase64
       ? Buffer.from(payment.pixImageBase64, 'base64')
       : await QRCode.toBuffer(payment.pixPayload, { errorCorrectionLevel: 'M', margin: 2, width: 320 });

@@ -15,7 +15,7 @@ export async function refundOrder(
   if (!order) throw new AppError('not_found', 'order_not_found', messages.order_not_found);
   const payment = await paymentsRepo.latestForOrder(deps.db, order.id);
   if (order.paymentStatus !== 'paid' || !payment || !paidProviderStatuses.has(payment.status)) {
-    throw new AppError('conflict', 'not_refundable', 'Só pedidos pagos podem ser reembolsados.');
+    throw new AppError('conflict', 'not_refundable');
   }
   const { status } = await deps.provider.refund(payment.providerPaymentId);
   await recordProviderStatus(deps.db, { paymentId: payment.id }, status, deps.clock());

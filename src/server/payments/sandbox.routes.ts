@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { messages } from '../../shared/messages';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { recordProviderStatus } from './payment-confirmation';
@@ -15,7 +14,7 @@ export async function sandboxRoutes(
   // The hosted page a debit-card buyer is sent to (the real provider's invoice page in production).
   app.get<{ Params: { id: string } }>('/sandbox/checkout/:id', async (request, reply) => {
     const payment = await paymentsRepo.findByProviderId(deps.db, 'sandbox', request.params.id);
-    if (!payment) throw new AppError('not_found', 'payment_not_found', messages.not_found);
+    if (!payment) throw new AppError('not_found', 'payment_not_found');
     return reply.type('text/html; charset=utf-8').send(
       sandboxCheckoutHtml({
         providerPaymentId: payment.providerPaymentId,
@@ -33,7 +32,7 @@ export async function sandboxRoutes(
   );
   app.post<{ Params: { id: string } }>('/sandbox/checkout/:id/pay', async (request, reply) => {
     const payment = await paymentsRepo.findByProviderId(deps.db, 'sandbox', request.params.id);
-    if (!payment) throw new AppError('not_found', 'payment_not_found', messages.not_found);
+    if (!payment) throw new AppError('not_found', 'payment_not_found');
     await recordProviderStatus(deps.db, { paymentId: payment.id }, 'CONFIRMED', deps.clock());
     return reply.redirect(`/success?order_id=${payment.orderId}`, 303);
   });
@@ -43,8 +42,7 @@ export async function sandboxRoutes(
     const result = isId(id)
       ? await recordProviderStatus(deps.db, { paymentId: id }, 'RECEIVED', deps.clock())
       : 'unknown_payment';
-    if (result === 'unknown_payment')
-      throw new AppError('not_found', 'payment_not_found', messages.not_found);
+    if (result === 'unknown_payment') throw new AppError('not_found', 'payment_not_found');
     return reply.send({ result });
   });
 }

@@ -1,4 +1,3 @@
-import { messages } from '../../shared/messages';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import type { PaymentProvider } from '../payments/payment-provider';
@@ -10,7 +9,7 @@ export async function cancelSubscription(
   subscriptionId: string,
 ): Promise<void> {
   const subscription = await subscriptionsRepo.findById(deps.db, subscriptionId);
-  if (!subscription) throw new AppError('not_found', 'subscription_not_found', messages.not_found);
+  if (!subscription) throw new AppError('not_found', 'subscription_not_found');
   if (subscription.status === 'cancelled') return;
   await deps.provider.cancelSubscription(subscription.providerSubscriptionId);
   await subscriptionsRepo.markCancelled(deps.db, subscription.id, deps.clock());

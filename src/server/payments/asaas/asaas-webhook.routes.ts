@@ -20,10 +20,10 @@ export async function asaasWebhookRoutes(
   app.post('/api/webhooks/asaas', { bodyLimit: 512 * 1024 }, async (request, reply) => {
     const given = request.headers['asaas-access-token'];
     if (typeof given !== 'string' || !timingSafeEqual(digest(given), expected)) {
-      throw new AppError('unauthenticated', 'invalid_webhook_token', 'Token de webhook inválido.');
+      throw new AppError('unauthenticated', 'invalid_webhook_token');
     }
     const event = parseAsaasWebhook(request.body);
-    if (!event) throw new AppError('invalid_input', 'invalid_webhook', 'Evento de webhook inválido.');
+    if (!event) throw new AppError('invalid_input', 'invalid_webhook');
     const now = deps.clock();
     const isNew = await webhookEventsRepo.insertIfNew(deps.db, {
       id: event.id,
