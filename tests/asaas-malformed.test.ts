@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { payments } from '../src/server/db/schema';
+import { payments, webhookEvents } from '../src/server/db/schema';
 import { createAsaasClient } from '../src/server/payments/asaas/asaas-client';
 import { createAsaasProvider } from '../src/server/payments/asaas/asaas-provider';
 import { startFakeAsaas, type FakeAsaas } from './fake-asaas/fake-asaas-server';
@@ -62,4 +62,27 @@ it('a status answer that is not the expected shape is a provider error, not a cr
   });
   fake.answerNext(/\/status$/, 200, JSON.stringify({ situacao: 'ok' }));
   await expect(provider.getStatus('pay_123')).rejects.toThrow('Asaas answered an unexpected status');
+});
+
+it('webhooks are parsed by schema: no event name is a 400; a payment part without its id changes nothing', async () => {
+  const send = (body: object) =>
+    app.server.inject({
+      method: 'POST',
+      url: '/api/webhooks/asaas',
+      headers: { 'asaas-access-token': 'whsec_malformed_answers_0123456789ab' },
+      payload: body,
+    });
+  const nameless = await send({ id: 'evt_sem_nome', payment: { id: 'pay_1' } });
+  expect(nameless.statusCode).toBe(400);
+  expect(nameless.json().message).toBe('Evento de webhook inválido.');
+
+  const before = await app.database.db.select().from(payments);
+  const odd = await send({ id: 'evt_sem_id', event: 'PAYMENT_RECEIVED', payment: { status: 'RECEIVED' } });
+  expect(odd.statusCode).toBe(200);
+  const [stored] = await app.database.db
+    .select()
+    .from(webhookEvents)
+    .where(eq(webhookEvents.id, 'evt_sem_id'));
+  expect(stored!.processedAt).not.toBeNull();
+  expect(await app.database.db.select().from(payments)).toEqual(before);
 });

@@ -1,12 +1,23 @@
+import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { recordProviderStatus, type SubscriptionChargeSink } from '../payment-confirmation';
 import { webhookEventsRepo } from '../webhook-events.repo';
 
-interface AsaasWebhookBody {
-  id?: unknown;
-  event?: unknown;
-  payment?: { id?: unknown; status?: unknown; subscription?: unknown; billingType?: unknown } | null;
-}
+/**
+ * What the store reads of an Asaas webhook (reference §1.11). Lenient on purpose: Asaas adds attributes
+ * at any time (kept, never required); only the event's id and name are needed to store it.
+ */
+const webhookBody = z.looseObject({ id: z.string().min(1), event: z.string().min(1) });
+const webhookPayment = z.looseObject({
+  payment: z
+    .looseObject({
+      id: z.string().min(1),
+      status: z.string().optional(),
+      subscription: z.string().nullish(),
+      billingType: z.string().optional(),
+    })
+    .nullish(),
+});
 
 export interface ParsedWebhook {
   id: string;
@@ -14,11 +25,9 @@ export interface ParsedWebhook {
   payload: Record<string, unknown>;
 }
 
-/** Lenient: Asaas adds attributes at any time; only id and event are required (reference §1.11). */
 export function parseAsaasWebhook(body: unknown): ParsedWebhook | null {
-  const b = body as AsaasWebhookBody | null;
-  if (!b || typeof b !== 'object' || typeof b.id !== 'string' || typeof b.event !== 'string') return null;
-  return { id: b.id, type: b.event, payload: b as Record<string, unknown> };
+  const parsed = webhookBody.safeParse(body);
+  return parsed.success ? { id: parsed.data.id, type: parsed.data.event, payload: parsed.data } : null;
 }
 
 /** Applies a stored event's payment status, then marks it processed. Safe to run more than once. */
@@ -28,14 +37,11 @@ export async function applyAsaasEvent(
   now: Date,
   onSubscriptionCharge: SubscriptionChargeSink,
 ): Promise<void> {
-  const payment = (event.payload as AsaasWebhookBody).payment;
-  if (event.type.startsWith('PAYMENT_') && payment && typeof payment.id === 'string') {
-    const status =
-      event.type === 'PAYMENT_DELETED'
-        ? 'DELETED'
-        : typeof payment.status === 'string'
-          ? payment.status
-          : null;
+  // A payment event whose payment part is not the expected shape is stored and marked, not applied.
+  const parsed = webhookPayment.safeParse(event.payload);
+  const payment = parsed.success ? parsed.data.payment : null;
+  if (event.type.startsWith('PAYMENT_') && payment) {
+    const status = event.type === 'PAYMENT_DELETED' ? 'DELETED' : (payment.status ?? null);
     if (status) {
       const result = await recordProviderStatus(
         db,
@@ -44,7 +50,7 @@ export async function applyAsaasEvent(
         now,
       );
       // A charge we did not create: a subscription's next month (DECISIONS 18).
-      if (result === 'unknown_payment' && typeof payment.subscription === 'string') {
+      if (result === 'unknown_payment' && payment.subscription) {
         await onSubscriptionCharge(
           db,
           'asaas',
@@ -52,7 +58,7 @@ export async function applyAsaasEvent(
             providerPaymentId: payment.id,
             providerSubscriptionId: payment.subscription,
             status,
-            billingType: typeof payment.billingType === 'string' ? payment.billingType : 'PIX',
+            billingType: payment.billingType ?? 'PIX',
           },
           now,
         );
