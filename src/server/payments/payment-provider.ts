@@ -1,18 +1,12 @@
 // The one interface every payment provider adapter implements (DECISIONS 14). Amounts in centavos.
+import type { Address } from '../../shared/schemas/checkout';
 
 export interface ChargeCustomer {
   name: string;
   email: string;
   cpf: string;
   phone: string;
-  address?: {
-    cep: string;
-    street: string;
-    number: string;
-    neighborhood: string;
-    city: string;
-    state: string;
-  };
+  address?: Address;
 }
 
 export interface ChargeRequest {

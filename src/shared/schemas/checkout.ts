@@ -54,6 +54,9 @@ export const addressSchema = z.object({
     .regex(/^[A-Z]{2}$/, messages.state_invalid),
 });
 
+/** A billing address as stored on the order and sent to the provider (CEP as 8 digits). */
+export type Address = z.output<typeof addressSchema>;
+
 export const cardSchema = z.object({
   number: z
     .string({ error: messages.card_number_required })

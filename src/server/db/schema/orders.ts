@@ -1,15 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AddOnLine } from '../../../shared/pricing';
-
-export interface OrderAddress {
-  cep: string;
-  street: string;
-  number: string;
-  neighborhood: string;
-  city: string;
-  state: string;
-}
+import type { Address } from '../../../shared/schemas/checkout';
 
 /** Orders (spec §3 'pedidos'), money in centavos (DECISIONS 4), statuses as slugs (DECISIONS 9). */
 export const orders = pgTable(
@@ -32,7 +24,7 @@ export const orders = pgTable(
     email: text('email').notNull(),
     whatsapp: text('whatsapp').notNull(),
     cpf: text('cpf').notNull(),
-    address: jsonb('address').$type<OrderAddress>(),
+    address: jsonb('address').$type<Address>(),
     status: text('status').notNull(),
     paymentStatus: text('payment_status').notNull(),
     paymentMethod: text('payment_method').notNull(),
