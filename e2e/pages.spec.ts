@@ -155,3 +155,44 @@ test('the sandbox shows "Modo de teste" on every kind of page, above the header 
     }
   }
 });
+
+test.describe('client-side navigation', () => {
+  test('back and forward return to where the reader was', async ({ page }) => {
+    const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
+    await gotoHydrated(page, '/');
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    await expect.poll(scrollY).toBe(1500);
+    await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Sobre' }).click();
+    await expect(page).toHaveURL(/\/sobre$/);
+    await expect.poll(scrollY).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 300));
+    await page.waitForTimeout(300); // the position is written 100 ms after scrolling stops
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+    await expect.poll(scrollY).toBe(1500);
+    await page.goForward();
+    await expect(page).toHaveURL(/\/sobre$/);
+    await expect.poll(scrollY).toBe(300);
+  });
+
+  test('a page chunk that fails to load falls back to a full page load, with no unhandled error', async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    let failed = false;
+    await page.route(/\/assets\/about-page-[^/]+\.js$/, (route) => {
+      if (failed) return route.continue();
+      failed = true;
+      return route.abort();
+    });
+    await gotoHydrated(page, '/');
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Sobre' }).click();
+    await expect(page).toHaveURL(/\/sobre$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(failed).toBe(true);
+    await expect.poll(() => page.evaluate(() => 'sameDocument' in window)).toBe(false);
+    expect(errors).toEqual([]);
+  });
+});

@@ -71,6 +71,11 @@ function currentLocation(): RouterLocation {
   return { pathname: location.pathname, search: location.search, hash: location.hash };
 }
 
+/** After a navigation: the top (or the #anchor); after back/forward: the position saved with the entry. */
+type ScrollTarget = null | 'top' | number;
+
+const rememberScroll = () => history.replaceState({ ...history.state, scrollY: window.scrollY }, '');
+
 function scrollAfterNavigation(hash: string) {
   const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
   if (target) target.scrollIntoView();
@@ -87,14 +92,21 @@ export function BrowserRouter({
 }) {
   const [state, setState] = useState(() => {
     const loc = currentLocation();
-    return { location: loc, match: matchRoute(routes, loc.pathname), scroll: false };
+    return { location: loc, match: matchRoute(routes, loc.pathname), scroll: null as ScrollTarget };
   });
 
   const show = useCallback(
-    async (scroll: boolean) => {
+    async (scroll: ScrollTarget) => {
       const loc = currentLocation();
       const match = matchRoute(routes, loc.pathname);
-      await loadRoute(match.route);
+      try {
+        await loadRoute(match.route);
+      } catch {
+        // The page's chunk did not load (a deploy replaced it, a flaky 3G link): the address bar already
+        // shows the new URL, so load that page in full instead of leaving it over the old one.
+        location.reload();
+        return;
+      }
       // A later navigation may have happened while this one loaded.
       if (location.pathname + location.search + location.hash !== loc.pathname + loc.search + loc.hash)
         return;
@@ -110,20 +122,44 @@ export function BrowserRouter({
         location.assign(url.href);
         return;
       }
-      history[options.replace ? 'replaceState' : 'pushState'](null, '', url.pathname + url.search + url.hash);
-      void show(true);
+      // Back to this entry later restores where the reader was.
+      if (!options.replace) rememberScroll();
+      history[options.replace ? 'replaceState' : 'pushState'](
+        options.replace ? history.state : null,
+        '',
+        url.pathname + url.search + url.hash,
+      );
+      void show('top');
     },
     [show],
   );
 
   useEffect(() => {
-    const onPop = () => void show(false);
+    // The router restores scroll itself: the browser would do it before the page's content is there.
+    history.scrollRestoration = 'manual';
+    // Each entry keeps its own position, written while the reader scrolls (back and forward leave the
+    // entry before any code of ours runs).
+    let pending: number | undefined;
+    const onScroll = () => {
+      window.clearTimeout(pending);
+      pending = window.setTimeout(() => rememberScroll(), 100);
+    };
+    const onPop = (event: PopStateEvent) => {
+      const saved = (event.state as { scrollY?: unknown } | null)?.scrollY;
+      void show(typeof saved === 'number' ? saved : 'top');
+    };
     window.addEventListener('popstate', onPop);
-    return () => window.removeEventListener('popstate', onPop);
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('popstate', onPop);
+      window.removeEventListener('scroll', onScroll);
+      window.clearTimeout(pending);
+    };
   }, [show]);
 
   useEffect(() => {
-    if (state.scroll) scrollAfterNavigation(state.location.hash);
+    if (state.scroll === 'top') scrollAfterNavigation(state.location.hash);
+    else if (typeof state.scroll === 'number') window.scrollTo(0, state.scroll);
   }, [state]);
 
   const value = useMemo<RouterState>(
