@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { messages } from '../../../shared/messages';
-import { customerPasswordMinLength } from '../../../shared/schemas/accounts';
+import { resetConfirmSchema } from '../../../shared/schemas/accounts';
+import { useZodForm } from '../../lib/use-zod-form';
 import { PageShell } from '../../components/layout/page-shell';
 import { TextField } from '../../components/ui/text-field';
 import { buttonPrimary, container } from '../../components/ui/styles';
@@ -13,14 +14,21 @@ import { useLinkToken } from './use-link-token';
 export function ResetPasswordPage() {
   const token = useLinkToken() ?? '';
   const justVerified = useSearchParams().get('verificado') === '1';
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirm] = useState('');
+  const form = useZodForm(
+    resetConfirmSchema,
+    { password: '', confirmPassword: '' },
+    {
+      password: 'reset-password',
+      confirmPassword: 'reset-confirm',
+    },
+  );
+  const { password, confirmPassword } = form.values;
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (password.length < customerPasswordMinLength)
-      return setResult({ ok: false, text: messages.password_too_short });
-    if (password !== confirmPassword) return setResult({ ok: false, text: messages.passwords_differ });
+    if (!token) return setResult({ ok: false, text: messages.token_invalid });
+    const problem = form.problem({ token, password, confirmPassword });
+    if (problem) return setResult({ ok: false, text: problem });
     try {
       await api.post('/api/auth/password-reset/confirm', { token, password, confirmPassword });
       setResult({ ok: true, text: messages.password_changed });
@@ -44,7 +52,7 @@ export function ResetPasswordPage() {
             type="password"
             autoComplete="new-password"
             value={password}
-            onValue={setPassword}
+            onValue={(next) => form.set({ password: next })}
           />
           <TextField
             id="reset-confirm"
@@ -52,7 +60,7 @@ export function ResetPasswordPage() {
             type="password"
             autoComplete="new-password"
             value={confirmPassword}
-            onValue={setConfirm}
+            onValue={(next) => form.set({ confirmPassword: next })}
           />
           {result && (
             <p

@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { messages } from '../../../shared/messages';
+import { loginSchema } from '../../../shared/schemas/accounts';
+import { useZodForm } from '../../lib/use-zod-form';
 import { TextField } from '../../components/ui/text-field';
 import { buttonPrimary } from '../../components/ui/styles';
 import { ApiError, api } from '../../lib/api';
@@ -9,18 +11,23 @@ import { useNavigate } from '../../router/router';
 /** 'Entrar na minha conta' (DECISIONS 19) with 'Esqueci minha senha'. */
 export function SignInForm() {
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useZodForm(
+    loginSchema,
+    { email: '', password: '' },
+    {
+      email: 'signin-email',
+      password: 'signin-password',
+    },
+  );
+  const { email, password } = form.values;
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ kind: 'error' | 'info'; text: string } | null>(null);
   const [forgot, setForgot] = useState(false);
 
   const signIn = async (event: FormEvent) => {
     event.preventDefault();
-    if (!email.trim() || !password) {
-      setMessage({ kind: 'error', text: 'Informe e-mail e senha.' });
-      return;
-    }
+    const problem = form.problem();
+    if (problem) return setMessage({ kind: 'error', text: problem });
     setBusy(true);
     setMessage(null);
     try {
@@ -58,7 +65,7 @@ export function SignInForm() {
           type="email"
           autoComplete="email"
           value={email}
-          onValue={setEmail}
+          onValue={(next) => form.set({ email: next })}
         />
         {!forgot && (
           <TextField
@@ -67,7 +74,7 @@ export function SignInForm() {
             type="password"
             autoComplete="current-password"
             value={password}
-            onValue={setPassword}
+            onValue={(next) => form.set({ password: next })}
           />
         )}
         {message && (

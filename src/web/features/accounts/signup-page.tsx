@@ -7,25 +7,29 @@ import { buttonPrimary, container } from '../../components/ui/styles';
 import { ApiError, api } from '../../lib/api';
 import { Link } from '../../router/link';
 import { useNavigate } from '../../router/router';
-import { issuesToErrors, type FieldErrors } from '../checkout/checkout-form-state';
+import { useZodForm } from '../../lib/use-zod-form';
 
 /** /signup (spec §2, §5, §8 'Signup'): signed in at once, then the dashboard after 1.5 s. */
 export function SignupPage() {
   const navigate = useNavigate();
-  const [values, setValues] = useState({ name: '', email: '', password: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, set, errors, setErrors, check } = useZodForm(
+    signupSchema,
+    { name: '', email: '', password: '', confirmPassword: '' },
+    {
+      name: 'signup-name',
+      email: 'signup-email',
+      password: 'signup-password',
+      confirmPassword: 'signup-confirm',
+    },
+  );
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
-  const set = (patch: Partial<typeof values>) => setValues((v) => ({ ...v, ...patch }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    const result = signupSchema.safeParse(values);
-    const next = result.success ? {} : issuesToErrors(result.error.issues);
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
+    if (!check()) return;
     setBusy(true);
     try {
       await api.post('/api/auth/signup', values);

@@ -1,5 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { messages } from '../../../shared/messages';
+import { adminLoginSchema } from '../../../shared/schemas/admin';
+import { useZodForm } from '../../lib/use-zod-form';
 import { TextField } from '../../components/ui/text-field';
 import { buttonPrimary, container } from '../../components/ui/styles';
 import { ApiError, api } from '../../lib/api';
@@ -17,8 +19,9 @@ function secondsLeft(): number {
 /** /admin/login (spec §2, §4, §8 'Admin login'). */
 export function AdminLoginPage() {
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  // No check here: the server answers an empty form with the spec's text and counts real attempts.
+  const { values, set } = useZodForm(adminLoginSchema, { email: '', password: '' });
+  const { email, password } = values;
   const [show, setShow] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -67,7 +70,7 @@ export function AdminLoginPage() {
           type="email"
           autoComplete="username"
           value={email}
-          onValue={setEmail}
+          onValue={(next) => set({ email: next })}
         />
         <div>
           <TextField
@@ -76,7 +79,7 @@ export function AdminLoginPage() {
             type={show ? 'text' : 'password'}
             autoComplete="current-password"
             value={password}
-            onValue={setPassword}
+            onValue={(next) => set({ password: next })}
           />
           <button
             type="button"

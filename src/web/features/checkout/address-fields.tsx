@@ -1,6 +1,7 @@
 import { maskCep } from '../../../shared/validators/documents';
 import { TextField } from '../../components/ui/text-field';
-import type { FieldErrors, StepTwoValues } from './checkout-form-state';
+import type { StepTwoValues } from './checkout-form-state';
+import type { FieldErrors } from '../../lib/field-errors';
 
 export function AddressFields({
   values,

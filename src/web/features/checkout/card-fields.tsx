@@ -3,7 +3,8 @@ import { instalmentOptions } from '../../../shared/pricing';
 import { maskCardNumber, maskExpiry, onlyDigits } from '../../../shared/validators/documents';
 import { TextField } from '../../components/ui/text-field';
 import { fieldInput, fieldLabel } from '../../components/ui/styles';
-import type { FieldErrors, StepTwoValues } from './checkout-form-state';
+import type { StepTwoValues } from './checkout-form-state';
+import type { FieldErrors } from '../../lib/field-errors';
 
 export function CardFields({
   values,

@@ -1,22 +1,17 @@
 import { useEffect, useState } from 'react';
+import { useZodForm } from '../../lib/use-zod-form';
 import { messages } from '../../../shared/messages';
 import { findProduct, quoteOneTime } from '../../../shared/pricing';
-import { checkoutStep1Schema } from '../../../shared/schemas/checkout';
+import { checkoutStep1Schema, createOrderSchema } from '../../../shared/schemas/checkout';
 import { cardNeedsAddress } from '../../../shared/shop';
 import { track } from '../../lib/analytics';
 import { useShop } from '../../lib/boot';
 import { pushDataLayer } from '../../lib/consent';
 import { readStorage } from '../../lib/storage';
-import {
-  emptyStepTwo,
-  issuesToErrors,
-  type FieldErrors,
-  type StepOneValues,
-  type StepTwoValues,
-} from './checkout-form-state';
-import { focusFirstError } from './focus-first-error';
+import { emptyStepOne, emptyStepTwo } from './checkout-form-state';
+import { checkoutFieldIds } from './focus-first-error';
 import { OrderSummary } from './order-summary';
-import { buildOrderRequest, checkOrderRequest } from './order-request';
+import { buildOrderRequest, cardChecks } from './order-request';
 import { PixView } from './pix-view';
 import type { ResolvedItem } from './resolve-item';
 import { StepOne } from './step-one';
@@ -27,16 +22,12 @@ import { useReveal } from './use-reveal';
 export function CheckoutFlow({ resolved }: { resolved: ResolvedItem }) {
   const shop = useShop();
   const [step, setStep] = useState<1 | 2>(1);
-  const [one, setOne] = useState<StepOneValues>({
-    instagram: '',
-    postLink: '',
-    whatsapp: '',
-    addOns: [],
-    addOnLinks: {},
-  });
-  const [two, setTwo] = useState<StepTwoValues>(emptyStepTwo);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const { submit: send, busyText, failure, setFailure, pix } = useOrderSubmit(setErrors);
+  const stepOne = useZodForm(checkoutStep1Schema, emptyStepOne);
+  const stepTwo = useZodForm(createOrderSchema, emptyStepTwo, checkoutFieldIds);
+  const { values: one, setValues: setOne } = stepOne;
+  const { values: two, setValues: setTwo } = stepTwo;
+  const errors = step === 1 ? stepOne.errors : stepTwo.errors;
+  const { submit: send, busyText, failure, setFailure, pix } = useOrderSubmit(stepTwo.setErrors);
   // The PIX screen, step 1 or step 2: whichever replaced the other comes into view with focus.
   const viewRef = useReveal(pix ? 'pix' : step);
 
@@ -60,39 +51,35 @@ export function CheckoutFlow({ resolved }: { resolved: ResolvedItem }) {
       value: resolved.baseCents / 100,
       items: [{ item_name: resolved.title }],
     });
-  }, [resolved]);
+  }, [resolved, setOne, setTwo]);
 
   useEffect(() => {
     if (two.paymentMethod) pushDataLayer({ event: 'add_payment_info', payment_type: two.paymentMethod });
   }, [two.paymentMethod]);
 
   const continueToStepTwo = () => {
-    const result = checkoutStep1Schema.safeParse(one);
-    const next = result.success ? {} : issuesToErrors(result.error.issues);
-    if (product && findProduct(product).needsPostLink && !one.postLink.trim())
-      next.postLink ??= messages.post_link_required;
-    setErrors(next);
-    if (Object.keys(next).length > 0) return focusFirstError(next);
-    setStep(2);
+    // The schema cannot know the product: likes and views need the post link.
+    const needsLink = product && findProduct(product).needsPostLink && !one.postLink.trim();
+    if (stepOne.check(one, needsLink ? { postLink: messages.post_link_required } : {})) setStep(2);
   };
 
   const back = () => {
     setStep(1);
     setTwo((v) => ({ ...v, paymentMethod: '' }));
-    setErrors({});
+    stepOne.setErrors({});
+    stepTwo.setErrors({});
     setFailure(null);
   };
 
   const submit = async () => {
     setFailure(null);
     if (!settlesOnWhatsapp && two.paymentMethod === '') {
-      setErrors({ paymentMethod: messages.payment_method_required });
+      stepTwo.setErrors({ paymentMethod: messages.payment_method_required });
       return;
     }
     const body = buildOrderRequest(item, one, two, { settlesOnWhatsapp, cardCheckout: shop.cardCheckout });
-    const next = checkOrderRequest(body, { cardNeedsAddress: cardNeedsAddress(shop), now: new Date() });
-    setErrors(next);
-    if (Object.keys(next).length > 0) return focusFirstError(next);
+    if (!stepTwo.check(body, cardChecks(body, { cardNeedsAddress: cardNeedsAddress(shop), now: new Date() })))
+      return;
     await send(body);
   };
 

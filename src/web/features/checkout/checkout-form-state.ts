@@ -28,7 +28,13 @@ export interface StepTwoValues {
   cardName: string;
 }
 
-export type FieldErrors = Record<string, string>;
+export const emptyStepOne: StepOneValues = {
+  instagram: '',
+  postLink: '',
+  whatsapp: '',
+  addOns: [],
+  addOnLinks: {},
+};
 
 export const emptyStepTwo: StepTwoValues = {
   name: '',
@@ -47,13 +53,3 @@ export const emptyStepTwo: StepTwoValues = {
   cardCvv: '',
   cardName: '',
 };
-
-/** zod issues → { 'card.number': 'Número do cartão é obrigatório', … }, first message per field. */
-export function issuesToErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const key = issue.path.map(String).join('.');
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}

@@ -1,12 +1,8 @@
 import { messages } from '../../../shared/messages';
-import { createOrderSchema, type CheckoutItem } from '../../../shared/schemas/checkout';
+import type { CheckoutItem } from '../../../shared/schemas/checkout';
 import { isExpiryValid } from '../../../shared/validators/documents';
-import {
-  issuesToErrors,
-  type FieldErrors,
-  type StepOneValues,
-  type StepTwoValues,
-} from './checkout-form-state';
+import { type StepOneValues, type StepTwoValues } from './checkout-form-state';
+import type { FieldErrors } from '../../lib/field-errors';
 
 export interface RequestPolicy {
   /** Above R$ 150: settled on WhatsApp, so no payment data is sent (DECISIONS 11). */
@@ -58,20 +54,18 @@ export function buildOrderRequest(
 export type OrderRequestBody = ReturnType<typeof buildOrderRequest>;
 
 /**
- * The same checks as the server's, before sending: the shared schema, a card's expiry against today, and
- * the billing address when card charges need one. Empty when the body may go.
+ * What the shared schema cannot check before sending: a card's expiry against today, and the billing
+ * address when card charges need one (as the server checks them too).
  */
-export function checkOrderRequest(
+export function cardChecks(
   body: OrderRequestBody,
   options: { cardNeedsAddress: boolean; now: Date },
 ): FieldErrors {
-  const result = createOrderSchema.safeParse(body);
-  const errors = result.success ? {} : issuesToErrors(result.error.issues);
-  if (body.card?.expiry && !errors['card.expiry'] && !isExpiryValid(body.card.expiry, options.now)) {
+  const errors: FieldErrors = {};
+  if (body.card?.expiry && !isExpiryValid(body.card.expiry, options.now)) {
     errors['card.expiry'] = messages.card_expiry_invalid;
   }
-  if (body.card && options.cardNeedsAddress && !('address' in body)) {
-    errors['address.cep'] ??= messages.address_required;
-  }
+  if (body.card && options.cardNeedsAddress && !('address' in body))
+    errors['address.cep'] = messages.address_required;
   return errors;
 }

@@ -5,7 +5,8 @@ import { addOnPriceCents, addOnProductsFor, addOnQuantity, findProduct } from '.
 import { maskPhone } from '../../../shared/validators/documents';
 import { TextField } from '../../components/ui/text-field';
 import { buttonPrimary } from '../../components/ui/styles';
-import type { FieldErrors, StepOneValues } from './checkout-form-state';
+import type { StepOneValues } from './checkout-form-state';
+import type { FieldErrors } from '../../lib/field-errors';
 
 export function StepOne({
   product,

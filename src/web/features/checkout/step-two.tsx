@@ -5,7 +5,8 @@ import { useShop } from '../../lib/boot';
 import { buttonPrimary, buttonSecondary } from '../../components/ui/styles';
 import { AddressFields } from './address-fields';
 import { CardFields } from './card-fields';
-import type { FieldErrors, PaymentChoice, StepTwoValues } from './checkout-form-state';
+import type { PaymentChoice, StepTwoValues } from './checkout-form-state';
+import type { FieldErrors } from '../../lib/field-errors';
 import { methodTitle, PaymentMethodChoice } from './payment-method-choice';
 
 export function StepTwo({

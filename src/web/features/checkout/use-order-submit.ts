@@ -5,7 +5,7 @@ import { track } from '../../lib/analytics';
 import { ApiError, api } from '../../lib/api';
 import { useNavigate } from '../../router/router';
 import { rememberContact } from '../orders/checkout-contact';
-import type { FieldErrors } from './checkout-form-state';
+import type { FieldErrors } from '../../lib/field-errors';
 import { focusFirstError } from './focus-first-error';
 import type { OrderRequestBody } from './order-request';
 

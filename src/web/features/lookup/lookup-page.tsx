@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { messages } from '../../../shared/messages';
-import type { LookupOrder, LookupResponse } from '../../../shared/schemas/lookup';
+import { lookupSchema, type LookupOrder, type LookupResponse } from '../../../shared/schemas/lookup';
+import { useZodForm } from '../../lib/use-zod-form';
 import { PageShell } from '../../components/layout/page-shell';
 import { TextField } from '../../components/ui/text-field';
 import { buttonPrimary, buttonSecondary, container } from '../../components/ui/styles';
@@ -12,8 +13,12 @@ import { SignInForm } from '../accounts/sign-in-form';
 /** /login, labelled 'Consultar Compra': e-mail + purchase code (spec §2 'Order lookup'). */
 export function LookupPage() {
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
+  const form = useZodForm(
+    lookupSchema,
+    { email: '', code: '' },
+    { email: 'lookup-email', code: 'lookup-code' },
+  );
+  const { email, code } = form.values;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [results, setResults] = useState<LookupOrder[] | null>(null);
@@ -21,10 +26,8 @@ export function LookupPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    if (!email.trim() || !code.trim()) {
-      setError(messages.lookup_required);
-      return;
-    }
+    const problem = form.problem();
+    if (problem) return setError(problem);
     setBusy(true);
     try {
       // 10 s, then 'Servidor demorou para responder. Tente novamente.' (spec §9).
@@ -45,8 +48,7 @@ export function LookupPage() {
 
   const reset = () => {
     setResults(null);
-    setEmail('');
-    setCode('');
+    form.setValues({ email: '', code: '' });
     setError(null);
   };
 
@@ -74,7 +76,7 @@ export function LookupPage() {
               inputMode="email"
               autoComplete="email"
               value={email}
-              onValue={setEmail}
+              onValue={(next) => form.set({ email: next })}
             />
             <TextField
               id="lookup-code"
@@ -82,7 +84,7 @@ export function LookupPage() {
               autoCapitalize="characters"
               autoComplete="off"
               value={code}
-              onValue={(v) => setCode(v.toUpperCase())}
+              onValue={(v) => form.set({ code: v.toUpperCase() })}
               maxLength={12}
               placeholder="XXXX-XXXX"
             />

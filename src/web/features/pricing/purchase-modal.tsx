@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { useNavigate } from '../../router/router';
 import type { Package, Product } from '../../../shared/catalogue';
 import { formatBRL, formatInteger } from '../../../shared/money';
 import { leadSchema } from '../../../shared/schemas/lead';
 import { buttonPrimary, fieldError, fieldInput, fieldLabel } from '../../components/ui/styles';
 import { track } from '../../lib/analytics';
+import { useZodForm } from '../../lib/use-zod-form';
 import { writeStorage } from '../../lib/storage';
 import { checkoutUrl } from '../../paths';
 
@@ -23,7 +24,16 @@ export default function PurchaseModal({
   const dialogRef = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
   const id = useId();
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  // The inputs are uncontrolled (read from the form on submit); the hook checks them with the schema.
+  const { errors, check } = useZodForm(
+    leadSchema(product.needsPostLink),
+    {},
+    {
+      instagram: `${id}-instagram`,
+      email: `${id}-email`,
+      postLink: `${id}-postLink`,
+    },
+  );
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -34,26 +44,16 @@ export default function PurchaseModal({
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const result = leadSchema(product.needsPostLink).safeParse({
+    const lead = check({
       instagram: String(form.get('instagram') ?? ''),
       email: String(form.get('email') ?? ''),
       postLink: product.needsPostLink ? String(form.get('postLink') ?? '') : undefined,
     });
-    if (!result.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const issue of result.error.issues) {
-        const field = issue.path[0] as Field;
-        next[field] ??= issue.message;
-      }
-      setErrors(next);
-      const first = (['instagram', 'email', 'postLink'] as const).find((f) => next[f]);
-      if (first) document.getElementById(`${id}-${first}`)?.focus();
-      return;
-    }
+    if (!lead) return;
     track('lead_captured_before_checkout');
-    writeStorage('local', 'ig_handle', result.data.instagram);
-    if (result.data.postLink) writeStorage('local', 'post_link', result.data.postLink);
-    writeStorage('session', 'lead_email', result.data.email);
+    writeStorage('local', 'ig_handle', lead.instagram);
+    if (lead.postLink) writeStorage('local', 'post_link', lead.postLink);
+    writeStorage('session', 'lead_email', lead.email);
     navigate(checkoutUrl({ type: product.id, amount: pack.amount }));
   };
 
