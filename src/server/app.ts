@@ -149,6 +149,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const jobs = createJobRunner({
     db: database.db,
+    // PGlite has one connection: more handlers at once would only queue ahead of the requests.
+    concurrency: database.kind === 'pglite' ? 5 : 20,
     handlers: emailJobHandlers({ db: database.db, mailer, shop: shopLinks }),
     clock,
     log: server.log,
