@@ -2,7 +2,6 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 
 const drizzleOnlyInRepos = {
   name: 'drizzle-orm',
@@ -29,16 +28,6 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/web/**', 'node:*'] }],
     },
-  },
-  {
-    // One direction between modules: no import cycles anywhere in src/ (issue 10).
-    files: ['src/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
-    settings: {
-      ...importX.flatConfigs.typescript.settings,
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
-    },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   // Layers (ADR 015): services run orders → subscriptions → payments; repositories (*.repo.ts) under all
   // of them reach only db/ and shared/; Drizzle only in repositories and db/.
