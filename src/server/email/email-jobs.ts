@@ -38,4 +38,4 @@ export function emailJobHandlers(deps: {
  * order-creation path free of a second write (docs/benchmarks.md); the e-mail leaves within seconds.
  */
 export const queueOrderReceipts = (db: Db, now: Date): Promise<number> =>
-  receiptsRepo.queue(db, now, new Date(now.getTime() - 1000), 50);
+  receiptsRepo.queue(db, now, new Date(now.getTime() - 1000), 500);

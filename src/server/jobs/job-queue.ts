@@ -49,14 +49,18 @@ export function createJobRunner(options: {
     }
   }
 
-  /** One batch: the pollers, then up to `limit` due jobs at once. Returns how many were claimed. */
-  async function runOnce(limit = concurrency): Promise<number> {
-    const now = clock();
-    // A failing poller (a rollup, say) must not stop the e-mails: log it and run the due jobs anyway.
-    await options.before?.(now).catch((err: unknown) => log.warn({ err }, 'job poller failed'));
-    const claimed = await jobsRepo.claim(db, now, jobLeaseMs, limit);
+  /** Up to `limit` due jobs at once. Returns how many were claimed. */
+  async function runBatch(limit = concurrency): Promise<number> {
+    const claimed = await jobsRepo.claim(db, clock(), jobLeaseMs, limit);
     await Promise.all(claimed.map(run));
     return claimed.length;
+  }
+
+  /** The pollers (once), then one batch. */
+  async function runOnce(limit = concurrency): Promise<number> {
+    // A failing poller (a rollup, say) must not stop the e-mails: log it and run the due jobs anyway.
+    await options.before?.(clock()).catch((err: unknown) => log.warn({ err }, 'job poller failed'));
+    return runBatch(limit);
   }
 
   let stopped = true;
@@ -64,10 +68,14 @@ export function createJobRunner(options: {
   let running: Promise<unknown> = Promise.resolve();
   async function tick() {
     try {
-      // A short pause between full batches leaves the database to the requests: a backlog still drains
-      // at a few hundred jobs a second (bench:jobs), and a burst of orders is not slowed by its receipts.
-      while (!stopped && (await runOnce()) === concurrency)
+      // The pollers run once a tick (each interval), not once a batch: while a backlog drains they would
+      // otherwise rescan orders and rollups every few milliseconds. A short pause between full batches
+      // leaves the database to the requests; a backlog still drains at a few hundred jobs a second.
+      let claimed = await runOnce();
+      while (!stopped && claimed === concurrency) {
         await new Promise((r) => setTimeout(r, batchPauseMs));
+        claimed = await runBatch();
+      }
     } catch (err) {
       log.warn({ err }, 'job run failed');
     }
