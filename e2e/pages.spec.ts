@@ -188,11 +188,14 @@ test.describe('client-side navigation', () => {
     });
     await gotoHydrated(page, '/');
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    // The fallback is a new document: its load event, after the one gotoHydrated waited for.
+    const reloaded = page.waitForEvent('load');
     await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Sobre' }).click();
+    await reloaded;
     await expect(page).toHaveURL(/\/sobre$/);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: /^Sobre a/ })).toBeVisible();
     expect(failed).toBe(true);
-    await expect.poll(() => page.evaluate(() => 'sameDocument' in window)).toBe(false);
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(false);
     expect(errors).toEqual([]);
   });
 });
