@@ -64,6 +64,25 @@ export default tseslint.config(
       ],
     },
   },
+  // Delivery sits under payments (a confirmation creates the deliveries in its transaction).
+  {
+    files: ['src/server/fulfilment/**/*.ts'],
+    ignores: ['src/server/**/*.repo.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [drizzleOnlyInRepos],
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(orders|subscriptions|payments|admin|accounts)/(?!.*\\.repo$)',
+              message: 'Fulfilment sits under payments: it reaches only repositories above it (ADR 017).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['src/server/**/*.repo.ts'],
     rules: {

@@ -132,6 +132,7 @@ describe('every /api/admin route is enforced on the server', () => {
         merchantCity: 'B',
         clock: () => new Date(),
       }),
+      fulfilment: app.fulfilment.ctx,
     });
     expect(table.length).toBeGreaterThanOrEqual(8);
     for (const route of table) {

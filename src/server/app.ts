@@ -30,6 +30,10 @@ import { asaasWebhookRoutes } from './payments/asaas/asaas-webhook.routes';
 import { createReconciler, type Reconciler } from './payments/reconciliation';
 import { recordSubscriptionCharge } from './subscriptions/subscription-charges';
 import { createPaymentProvider } from './payments/provider-factory';
+import { createFulfilment, type Fulfilment } from './fulfilment/fulfilment';
+import type { FulfilmentPanel } from './fulfilment/panel';
+import { fulfilmentRoutes } from './fulfilment/fulfilment.routes';
+import { alertDeadJob } from './fulfilment/owner-alerts';
 import type { PaymentProvider } from './payments/payment-provider';
 import { cardNeedsAddress } from '../shared/shop';
 import { originCheck } from './http/origin-check';
@@ -52,6 +56,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** The built web app; absent in API-only tests. */
   web?: { clientDir: string; renderer: PageRenderer };
+  /** Defaults to the panel FULFILMENT_PROVIDER names; tests pass a client of their fake panel. */
+  fulfilmentPanel?: FulfilmentPanel;
   /** Where log lines go (default stdout); tests read them. */
   logStream?: { write(line: string): void };
 }
@@ -62,6 +68,7 @@ export interface App {
   reconciler: Reconciler;
   jobs: JobRunner;
   mailer: Mailer;
+  fulfilment: Fulfilment;
   /** Resolves when no handler is running: a client that hung up does not stop its handler's queries. */
   idle(): Promise<void>;
 }
@@ -93,6 +100,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const rateLimiter = createRateLimiter(database.db, clock, config.rateLimitSecret);
   const paymentProvider = deps.paymentProvider ?? createPaymentProvider(config, clock);
+  const mailer =
+    deps.mailer ??
+    (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(database.db));
+  const shopLinks = { name: config.shop.name, publicUrl: config.publicUrl };
+  const fulfilment = createFulfilment({
+    config: config.fulfilment,
+    db: database.db,
+    clock,
+    log: server.log,
+    mailer,
+    shop: shopLinks,
+    ...(deps.fulfilmentPanel ? { panel: deps.fulfilmentPanel } : {}),
+  });
   await server.register(ordersRoutes, {
     db: database.db,
     clock,
@@ -117,10 +137,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       onSubscriptionCharge: recordSubscriptionCharge,
     });
   }
-  const mailer =
-    deps.mailer ??
-    (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(database.db));
-  const shopLinks = { name: config.shop.name, publicUrl: config.publicUrl };
   await server.register(accountsRoutes, {
     db: database.db,
     service: createAccountsService({
@@ -146,14 +162,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
     adminEmail: config.adminEmail,
     provider: paymentProvider,
+    fulfilment: fulfilment.ctx,
   });
+  await server.register(fulfilmentRoutes, { ctx: fulfilment.ctx });
   const jobs = createJobRunner({
     db: database.db,
     // PGlite has one connection: more handlers at once would only queue ahead of the requests.
     concurrency: database.kind === 'pglite' ? 5 : 20,
-    handlers: emailJobHandlers({ db: database.db, mailer, shop: shopLinks }),
+    handlers: { ...emailJobHandlers({ db: database.db, mailer, shop: shopLinks }), ...fulfilment.handlers },
     clock,
     log: server.log,
+    onDead: (job, now) => alertDeadJob(database.db, fulfilment.ctx.alerts, job, now),
     before: async (now) => {
       await queueOrderReceipts(database.db, now);
       await funnelRollupRepo.rollUp(database.db, now);
@@ -184,5 +203,5 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await server.register(pagesRoutes, { renderer: deps.web.renderer });
   }
 
-  return { server, rateLimiter, reconciler, jobs, mailer, idle };
+  return { server, rateLimiter, reconciler, jobs, mailer, fulfilment, idle };
 }

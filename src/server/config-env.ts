@@ -84,6 +84,23 @@ export const envSchema = z.object({
         .filter(Boolean),
     )
     .refine((ids) => ids.every((id) => packageIds.has(id)), 'UNAVAILABLE_PACKAGES: unknown package id'),
+  /** sandbox: the built-in simulated panel · smm: a real SMM panel (API v2) · manual: the operator delivers. */
+  FULFILMENT_PROVIDER: z.enum(['sandbox', 'smm', 'manual']).default('sandbox'),
+  /** How long the simulated panel takes to deliver, pending → in progress → completed. */
+  SANDBOX_FULFILMENT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  SMM_API_URL: optionalUrl,
+  SMM_API_KEY: z.string().optional(),
+  /** The panel's service ids for each product. */
+  SMM_SERVICE_FOLLOWERS: z.string().regex(/^\w+$/).optional(),
+  SMM_SERVICE_LIKES: z.string().regex(/^\w+$/).optional(),
+  SMM_SERVICE_VIEWS: z.string().regex(/^\w+$/).optional(),
+  /** Below the job lease (60 s): a job still waiting for the panel is never claimed twice. */
+  SMM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(50_000).default(30_000),
+  SMM_SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(10).default(600),
+  /** Alert the owner when the panel's balance falls under this (panel currency); unset: no alert. */
+  SMM_BALANCE_ALERT: z.coerce.number().min(0).optional(),
+  /** Where operator alerts go; ADMIN_EMAIL when unset. */
+  OWNER_ALERT_EMAIL: z.string().email().optional(),
   PLAN_LINK_INICIANTE: optionalUrl,
   PLAN_LINK_SIMPLES: optionalUrl,
   PLAN_LINK_AVANCADO: optionalUrl,

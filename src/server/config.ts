@@ -15,6 +15,17 @@ export interface AbuseLimits {
   loginPerAccountPer15Min: number;
 }
 
+export interface FulfilmentConfig {
+  provider: Env['FULFILMENT_PROVIDER'];
+  sandboxSeconds: number;
+  /** The panel's service id per product. */
+  services: Record<'followers' | 'likes' | 'views', string>;
+  smm: { apiUrl: string; apiKey: string; timeoutMs: number };
+  syncIntervalSeconds: number;
+  balanceAlert: number | null;
+  ownerAlertEmail: string;
+}
+
 export interface Config {
   env: Env['NODE_ENV'];
   port: number;
@@ -36,6 +47,7 @@ export interface Config {
   cardCheckout: Env['CARD_CHECKOUT'];
   reconcileIntervalSeconds: number;
   adminEmail: string;
+  fulfilment: FulfilmentConfig;
   pixKey: string;
   pixMerchantCity: string;
   shop: ShopIdentity;
@@ -58,6 +70,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       'Invalid configuration: NODE_ENV=production with the sandbox payment provider, where anyone can ' +
         'mark an order paid. Set PAYMENT_PROVIDER=asaas (with ASAAS_API_KEY and ASAAS_WEBHOOK_TOKEN), or ' +
         'ALLOW_SANDBOX_PAYMENTS=1 for a demo shop that takes no real money.',
+    );
+  }
+  if (
+    e.FULFILMENT_PROVIDER === 'smm' &&
+    (!e.SMM_API_URL ||
+      !e.SMM_API_KEY ||
+      !e.SMM_SERVICE_FOLLOWERS ||
+      !e.SMM_SERVICE_LIKES ||
+      !e.SMM_SERVICE_VIEWS)
+  ) {
+    throw new Error(
+      'Invalid configuration: FULFILMENT_PROVIDER=smm needs SMM_API_URL, SMM_API_KEY, SMM_SERVICE_FOLLOWERS, ' +
+        'SMM_SERVICE_LIKES and SMM_SERVICE_VIEWS',
     );
   }
   const planLinks: ShopIdentity['planLinks'] = {};
@@ -99,6 +124,24 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     cardCheckout: e.CARD_CHECKOUT,
     reconcileIntervalSeconds: e.RECONCILE_INTERVAL_SECONDS,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
+    fulfilment: Object.freeze({
+      provider: e.FULFILMENT_PROVIDER,
+      sandboxSeconds: e.SANDBOX_FULFILMENT_SECONDS,
+      // The simulated panel's own ids (sandbox-panel.ts) unless the owner names others.
+      services: {
+        followers: e.SMM_SERVICE_FOLLOWERS ?? '1',
+        likes: e.SMM_SERVICE_LIKES ?? '2',
+        views: e.SMM_SERVICE_VIEWS ?? '3',
+      },
+      smm: { apiUrl: e.SMM_API_URL ?? '', apiKey: e.SMM_API_KEY ?? '', timeoutMs: e.SMM_TIMEOUT_MS },
+      // The simulated panel finishes in SANDBOX_FULFILMENT_SECONDS: it is asked often enough to show it.
+      syncIntervalSeconds:
+        e.FULFILMENT_PROVIDER === 'sandbox'
+          ? Math.max(1, Math.min(e.SMM_SYNC_INTERVAL_SECONDS, Math.floor(e.SANDBOX_FULFILMENT_SECONDS / 6)))
+          : e.SMM_SYNC_INTERVAL_SECONDS,
+      balanceAlert: e.SMM_BALANCE_ALERT ?? null,
+      ownerAlertEmail: (e.OWNER_ALERT_EMAIL ?? e.ADMIN_EMAIL).toLowerCase(),
+    }),
     pixKey: e.PIX_KEY,
     pixMerchantCity: e.PIX_MERCHANT_CITY,
     shop: Object.freeze({

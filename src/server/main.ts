@@ -42,7 +42,7 @@ async function main() {
   });
   await renderer.warm();
 
-  const { server, rateLimiter, reconciler, jobs, mailer, idle } = await buildApp({
+  const { server, rateLimiter, reconciler, jobs, mailer, fulfilment, idle } = await buildApp({
     config,
     database,
     web: { clientDir, renderer },
@@ -52,6 +52,7 @@ async function main() {
   }, 60_000);
   purge.unref();
   reconciler.start();
+  fulfilment.sync.start();
   jobs.start();
 
   let closing = false;
@@ -60,7 +61,7 @@ async function main() {
     closing = true;
     server.log.info({ signal }, 'shutting down: finishing in-flight requests');
     clearInterval(purge);
-    await Promise.all([reconciler.stop(), jobs.stop()]);
+    await Promise.all([reconciler.stop(), jobs.stop(), fulfilment.sync.stop()]);
     mailer.close();
     // A request that never ends must not keep a deploy waiting forever.
     setTimeout(() => process.exit(1), 15_000).unref();

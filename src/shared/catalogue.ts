@@ -40,6 +40,8 @@ export interface Plan {
   badge: string | null;
   features: readonly string[];
   benefits: readonly string[];
+  /** Followers delivered per day, as the plan promises (spec §9). */
+  dailyFollowers: { min: number; max: number };
 }
 
 function pkg(product: ProductId, amount: number, priceCents: number, extra: Partial<Package> = {}): Package {
@@ -128,6 +130,7 @@ export const plans: readonly Plan[] = [
     badge: null,
     features: ['16 a 25 seguidores por dia'],
     benefits: ['Crescimento diário e gradual', 'Público brasileiro', 'Cancele quando quiser pelo WhatsApp'],
+    dailyFollowers: { min: 16, max: 25 },
   },
   {
     id: 'simples',
@@ -142,6 +145,7 @@ export const plans: readonly Plan[] = [
       '150 visualizações de vídeo',
     ],
     benefits: ['Tudo do Iniciante', 'Engajamento em cada publicação', 'Suporte prioritário'],
+    dailyFollowers: { min: 25, max: 50 },
   },
   {
     id: 'avancado',
@@ -156,6 +160,7 @@ export const plans: readonly Plan[] = [
       '250 visualizações de vídeo',
     ],
     benefits: ['Tudo do Simples', 'Máximo alcance mensal', 'Suporte VIP'],
+    dailyFollowers: { min: 50, max: 75 },
   },
 ];
 

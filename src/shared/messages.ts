@@ -121,6 +121,13 @@ export const messages = {
   admin_payment_status_failed: 'Erro ao atualizar status de pagamento',
   admin_note_failed: 'Erro ao salvar observação',
   job_not_found: 'Esta tarefa não está mais entre as que falharam.',
+  // Delivery (issue 11)
+  delivery_not_found: 'Entrega não encontrada.',
+  delivery_link_not_needed: 'Esta entrega não precisa de um novo link.',
+  delivery_action_invalid: 'Esta ação não vale para a entrega no estado em que ela está.',
+  refill_unavailable: 'A reposição não está disponível para este pedido.',
+  refill_too_soon: 'Você já pediu uma reposição nas últimas 24 horas. Tente de novo depois.',
+  fulfilment_unavailable: 'Não foi possível falar com o fornecedor agora. Tente novamente em alguns minutos.',
 
   // 404
   page_not_found: 'Página não encontrada',

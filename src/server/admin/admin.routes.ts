@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages } from '../../shared/messages';
 import { adminListSchema, adminOrderUpdateSchema, adminFiltersSchema } from '../../shared/schemas/admin';
 import { sessionUser } from '../accounts/session';
@@ -14,7 +14,9 @@ import { updateOrder } from './admin-orders';
 import { ordersCsv } from './orders-csv';
 import { adminRepo } from './admin.repo';
 import { periodRange } from './periods';
-import type { UserRow } from '../db/schema';
+import type { FulfilmentContext } from '../fulfilment/fulfilment-context';
+import type { AdminRoute } from './admin-route';
+import { fulfilmentAdminRoutes } from './admin-fulfilment.routes';
 import { paymentsRepo } from '../payments/payments.repo';
 import { isId } from '../../shared/schemas/ids';
 
@@ -23,14 +25,7 @@ export interface AdminDeps {
   clock: () => Date;
   adminEmail: string;
   provider: PaymentProvider;
-}
-
-type Handler = (request: FastifyRequest, reply: FastifyReply, admin: UserRow) => Promise<unknown>;
-
-interface AdminRoute {
-  method: 'GET' | 'POST' | 'PATCH';
-  url: string;
-  handler: Handler;
+  fulfilment: FulfilmentContext;
 }
 
 const orderId = (request: FastifyRequest) => {
@@ -151,6 +146,7 @@ export function adminRouteTable(deps: AdminDeps): AdminRoute[] {
         return reply.send({ ok: true });
       },
     },
+    ...fulfilmentAdminRoutes(deps.fulfilment, orderId),
   ];
 }
 

@@ -10,12 +10,17 @@ import type { Email } from './mailer';
 const escape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-interface Shop {
+export interface Shop {
   name: string;
   publicUrl: string;
 }
 
-function layout(shop: Shop, title: string, paragraphs: string[], action?: { label: string; url: string }) {
+export function layout(
+  shop: Shop,
+  title: string,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+) {
   const html = `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#0f172a;max-width:560px;margin:auto;padding:16px">
 <h1 style="font-size:22px">${escape(title)}</h1>
 ${paragraphs.map((p) => `<p style="font-size:16px;line-height:1.5">${escape(p)}</p>`).join('\n')}
@@ -45,7 +50,7 @@ export interface OrderForEmail {
   createdAt: Date;
 }
 
-function serviceTitle(order: OrderForEmail) {
+export function serviceTitle(order: OrderForEmail) {
   if (order.service === 'recurring') return `Plano ${findPlan(order.planId as PlanId).name} (mensal)`;
   return `${formatInteger(order.quantity)} ${findProduct(order.service as ProductId).unitLabel}`;
 }

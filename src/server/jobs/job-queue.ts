@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../db/client';
-import { jobsRepo, type ClaimedJob } from './jobs.repo';
+import { jobsRepo, maxJobAttempts, type ClaimedJob } from './jobs.repo';
 
 export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
 
@@ -30,6 +30,8 @@ export function createJobRunner(options: {
   log: FastifyBaseLogger;
   intervalMs?: number;
   concurrency?: number;
+  /** Told once when a job has failed its last attempt (the owner's alert). */
+  onDead?: (job: { id: string; kind: string; lastError: string }, now: Date) => Promise<unknown>;
   /** Runs before each batch: pollers that turn rows into jobs (order receipts). */
   before?: (now: Date) => Promise<unknown>;
 }) {
@@ -46,6 +48,10 @@ export function createJobRunner(options: {
       log.warn({ err, jobId: job.id, kind: job.kind, attempts: job.attempts }, 'job failed');
       const retryAt = new Date(clock().getTime() + 30_000 * job.attempts * job.attempts);
       await jobsRepo.markFailed(db, job.id, retryAt, String(err));
+      if (job.attempts >= maxJobAttempts && options.onDead)
+        await options
+          .onDead({ id: job.id, kind: job.kind, lastError: String(err) }, clock())
+          .catch((alertErr: unknown) => log.warn({ err: alertErr }, 'dead job alert not queued'));
     }
   }
 

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { messages } from '../../shared/messages';
 import { newPurchaseCode } from '../../shared/orders';
 import type { CreateOrderInput } from '../../shared/schemas/checkout';
+import { deliveriesRepo } from '../fulfilment/deliveries.repo';
+import { toFulfilmentView } from '../fulfilment/delivery-views';
 import type { CreateOrderResponse, NextStep, PaymentPollResponse } from '../../shared/schemas/order-view';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/unique-violation';
@@ -177,8 +179,16 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     async get(orderId: string) {
       const order = isId(orderId) ? await ordersRepo.findById(db, orderId) : undefined;
       if (!order) throw new AppError('not_found', 'order_not_found', messages.order_not_found);
-      const payment = await paymentsRepo.latestForOrder(db, order.id);
-      return { order: toOrderView(order), payment: toPaymentView(payment), next: nextFor(order, payment) };
+      const [payment, deliveries] = await Promise.all([
+        paymentsRepo.latestForOrder(db, order.id),
+        deliveriesRepo.listForOrder(db, order.id),
+      ]);
+      return {
+        order: toOrderView(order),
+        payment: toPaymentView(payment),
+        next: nextFor(order, payment),
+        fulfilment: toFulfilmentView(deliveries, clock()),
+      };
     },
 
     async poll(orderId: string): Promise<PaymentPollResponse> {

@@ -4,6 +4,7 @@ import { paidProviderStatuses } from './payment-provider';
 import { enqueue } from '../jobs/job-queue';
 import { paymentsRepo } from './payments.repo';
 import type { PaymentRow } from '../db/schema';
+import { createDeliveries } from '../fulfilment/create-deliveries';
 
 export type ConfirmationResult = 'transitioned' | 'already_paid' | 'status_recorded' | 'unknown_payment';
 
@@ -69,8 +70,10 @@ export async function recordProviderStatus(
       paidAt: now,
       updatedAt: now,
     });
-    // In the same transaction: the e-mail is queued exactly when the order became paid.
+    // In the same transaction: the e-mail and the deliveries exist exactly when the order became paid. An
+    // order paid after its cancellation waits for the operator's decision (flagged above).
     await enqueue(tx, 'payment_confirmed_email', { orderId: order.id });
+    if (!lateForClosedOrder) await createDeliveries(tx, order, now);
     return 'transitioned';
   });
 }

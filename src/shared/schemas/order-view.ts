@@ -1,4 +1,5 @@
 import type { AddOnLine } from '../pricing';
+import type { FulfilmentView } from './deliveries';
 import type { OrderStatus, PaymentMethod, PaymentStatus } from '../orders';
 
 // The order API's answers: the contract between server and web.
@@ -50,6 +51,8 @@ export interface CreateOrderResponse {
   order: OrderView;
   payment: PaymentView | null;
   next: NextStep;
+  /** GET /api/orders/{id}: the paid order's deliveries and whether a refill can be asked for. */
+  fulfilment?: FulfilmentView;
 }
 
 export interface PaymentPollResponse {

@@ -7,3 +7,4 @@ export * from './payments';
 export * from './subscriptions';
 export * from './accounts';
 export * from './jobs';
+export * from './fulfilment';

@@ -1,0 +1,69 @@
+import { formatInteger } from '../../shared/money';
+import { formatPurchaseCode } from '../../shared/orders';
+import { findProduct } from '../../shared/pricing';
+import type { ProductId } from '../../shared/catalogue';
+import type { Email } from './mailer';
+import { layout, serviceTitle, type OrderForEmail, type Shop } from './templates';
+
+// E-mails about delivery (issue 11): to the buyer when it starts, ends or needs a link; to the owner when
+// something needs a person.
+
+const orderLink = (shop: Shop, order: OrderForEmail) => ({
+  label: 'Acompanhar o pedido',
+  url: `${shop.publicUrl}/order/${order.id}`,
+});
+
+export function deliveryStartedEmail(shop: Shop, order: OrderForEmail): Email {
+  const code = formatPurchaseCode(order.purchaseCode);
+  const { html, text } = layout(
+    shop,
+    `Sua entrega começou – pedido ${code}`,
+    [
+      `A entrega de ${serviceTitle(order)} já está em andamento.`,
+      'Mantenha o perfil público e o @ sem mudanças até o fim da entrega.',
+    ],
+    orderLink(shop, order),
+  );
+  return { to: order.email, subject: `Entrega em andamento – pedido ${code}`, html, text };
+}
+
+export function deliveryCompletedEmail(shop: Shop, order: OrderForEmail): Email {
+  const code = formatPurchaseCode(order.purchaseCode);
+  const { html, text } = layout(
+    shop,
+    `Entrega concluída – pedido ${code}`,
+    [
+      `A entrega de ${serviceTitle(order)} foi concluída. Obrigado pela compra!`,
+      'Se notar alguma queda dentro da garantia, peça a reposição na página do pedido.',
+    ],
+    orderLink(shop, order),
+  );
+  return { to: order.email, subject: `Entrega concluída – pedido ${code}`, html, text };
+}
+
+export function deliveryLinkInvalidEmail(
+  shop: Shop,
+  order: OrderForEmail,
+  delivery: { product: string; quantity: number },
+): Email {
+  const code = formatPurchaseCode(order.purchaseCode);
+  const what = `${formatInteger(delivery.quantity)} ${findProduct(delivery.product as ProductId).unitLabel}`;
+  const { html, text } = layout(
+    shop,
+    `Precisamos de um link válido – pedido ${code}`,
+    [
+      `Não conseguimos entregar ${what}: o perfil ou a publicação não foi encontrado (perfil privado, @ alterado ou link errado).`,
+      'Corrija o link na página do pedido e a entrega começa em seguida.',
+    ],
+    { label: 'Corrigir o link', url: `${shop.publicUrl}/order/${order.id}` },
+  );
+  return { to: order.email, subject: `Ação necessária – pedido ${code}`, html, text };
+}
+
+export function ownerAlertEmail(shop: Shop, to: string, subject: string, lines: string[]): Email {
+  const { html, text } = layout(shop, subject, lines, {
+    label: 'Abrir o painel',
+    url: `${shop.publicUrl}/admin`,
+  });
+  return { to, subject: `[${shop.name}] ${subject}`, html, text };
+}

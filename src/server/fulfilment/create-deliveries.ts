@@ -1,0 +1,29 @@
+import type { Executor } from '../db/client';
+import type { OrderRow } from '../db/schema';
+import { enqueue } from '../jobs/job-queue';
+import { deliveriesRepo } from './deliveries.repo';
+import { deliveryItems } from './delivery-plan';
+
+/**
+ * A paid order's deliveries, inside the transaction that marks it paid (DECISIONS 26): they exist exactly
+ * when the order is paid, and each submission job is queued with them. A second confirmation inserts
+ * nothing (unique per order and item). An item still missing its link waits for the buyer.
+ */
+export async function createDeliveries(tx: Executor, order: OrderRow, now: Date): Promise<void> {
+  const rows = await deliveriesRepo.insertNew(
+    tx,
+    deliveryItems(order).map((item) => ({
+      orderId: order.id,
+      ...item,
+      state: item.link ? 'queued' : 'invalid_link',
+      linkInvalidSince: item.link ? null : now,
+      dueAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })),
+  );
+  for (const row of rows) {
+    if (row.state === 'queued') await enqueue(tx, 'submit_delivery', { deliveryId: row.id });
+    else await enqueue(tx, 'delivery_link_email', { deliveryId: row.id });
+  }
+}

@@ -1,0 +1,120 @@
+import { and, asc, count, desc, eq, inArray, lt, max, sql } from 'drizzle-orm';
+import { rowsOf, type Db, type Executor } from '../db/client';
+import { deliveries, orders, ownerAlerts, type DeliveryRow, type NewDelivery } from '../db/schema';
+
+/** States that need a person (the panel's "Precisam de atenção"). */
+export const attentionStates = ['unknown', 'invalid_link', 'refused', 'partial', 'manual'] as const;
+/** States the status sync asks the panel about. */
+export const openStates = ['pending', 'in_progress'] as const;
+
+export const deliveriesRepo = {
+  /** The order's items; an item that exists already is left alone (a second confirmation adds nothing). */
+  async insertNew(db: Executor, rows: NewDelivery[]): Promise<DeliveryRow[]> {
+    if (rows.length === 0) return [];
+    return db.insert(deliveries).values(rows).onConflictDoNothing().returning();
+  },
+  async findById(db: Executor, id: string, options: { forUpdate?: boolean } = {}) {
+    const query = db.select().from(deliveries).where(eq(deliveries.id, id));
+    const [row] = options.forUpdate ? await query.for('update') : await query;
+    return row;
+  },
+  async listForOrder(db: Executor, orderId: string): Promise<DeliveryRow[]> {
+    return db
+      .select()
+      .from(deliveries)
+      .where(eq(deliveries.orderId, orderId))
+      .orderBy(asc(deliveries.createdAt), asc(deliveries.itemKey));
+  },
+  async lockForOrder(db: Executor, orderId: string): Promise<DeliveryRow[]> {
+    return db
+      .select()
+      .from(deliveries)
+      .where(eq(deliveries.orderId, orderId))
+      .orderBy(asc(deliveries.id))
+      .for('update');
+  },
+  async update(db: Executor, id: string, changes: Partial<NewDelivery>): Promise<void> {
+    await db.update(deliveries).set(changes).where(eq(deliveries.id, id));
+  },
+  /**
+   * Open deliveries (or open refills) not asked about since `due`, claimed for this run with SKIP LOCKED
+   * and stamped now: instances share the work and never ask twice within an interval.
+   */
+  async claimForSync(db: Db, now: Date, due: Date, limit: number) {
+    return rowsOf<{
+      id: string;
+      panel_order_id: string;
+      refill_id: string | null;
+      refill_status: string | null;
+      state: string;
+    }>(
+      await db.execute(sql`
+      update deliveries set checked_at = ${now}
+      where id in (
+        select id from deliveries
+        where (state in ('pending', 'in_progress') or refill_status in ('pending', 'in_progress'))
+          and panel_order_id is not null
+          and (checked_at is null or checked_at < ${due})
+        order by checked_at nulls first
+        limit ${limit}
+        for update skip locked
+      )
+      returning id, panel_order_id, refill_id, refill_status, state`),
+    );
+  },
+  /** Invalid links the buyer left uncorrected since before `since`. */
+  async invalidLinksSince(db: Executor, since: Date, limit = 100) {
+    return db
+      .select({ id: deliveries.id, orderId: deliveries.orderId })
+      .from(deliveries)
+      .where(and(eq(deliveries.state, 'invalid_link'), lt(deliveries.linkInvalidSince, since)))
+      .limit(limit);
+  },
+  async countAttention(db: Executor): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(deliveries)
+      .where(inArray(deliveries.state, [...attentionStates]));
+    return row?.n ?? 0;
+  },
+  async listAttention(db: Executor, limit = 100) {
+    return db
+      .select({ delivery: deliveries, purchaseCode: orders.purchaseCode, instagram: orders.instagram })
+      .from(deliveries)
+      .innerJoin(orders, eq(orders.id, deliveries.orderId))
+      .where(inArray(deliveries.state, [...attentionStates]))
+      .orderBy(desc(deliveries.updatedAt))
+      .limit(limit);
+  },
+  async lastRefillRequest(db: Executor, orderId: string): Promise<Date | null> {
+    const [row] = await db
+      .select({ at: max(deliveries.refillRequestedAt) })
+      .from(deliveries)
+      .where(eq(deliveries.orderId, orderId));
+    return row?.at ?? null;
+  },
+  async countForOrderItem(db: Executor, orderId: string, prefix: string): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(deliveries)
+      .where(and(eq(deliveries.orderId, orderId), sql`${deliveries.itemKey} like ${prefix + '%'}`));
+    return row?.n ?? 0;
+  },
+};
+
+export const ownerAlertsRepo = {
+  /** True when this alert is due (never sent, or last sent before `quietSince`); records it as sent now. */
+  async claim(db: Executor, key: string, now: Date, quietSince: Date): Promise<boolean> {
+    const rows = rowsOf<{ key: string }>(
+      await db.execute(sql`
+      insert into owner_alerts (key, sent_at) values (${key}, ${now})
+      on conflict (key) do update set sent_at = excluded.sent_at
+        where owner_alerts.sent_at < ${quietSince}
+      returning key`),
+    );
+    return rows.length > 0;
+  },
+  async clear(db: Executor, key: string) {
+    await db.delete(ownerAlerts).where(eq(ownerAlerts.key, key));
+  },
+};

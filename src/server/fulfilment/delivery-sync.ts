@@ -1,0 +1,180 @@
+import { deliveriesRepo } from './deliveries.repo';
+import type { FulfilmentContext } from './fulfilment-context';
+import { followDeliveries } from './order-progress';
+import { alertOwner, hour, once } from './owner-alerts';
+import { statusBatchSize, type PanelStatus } from './panel';
+
+export interface SyncOptions {
+  intervalSeconds: number;
+  /** Deliveries claimed per run (each instance), asked `statusBatchSize` at a time. */
+  claimLimit?: number;
+  /** Status calls in flight at once. */
+  concurrency?: number;
+  balanceAlert: number | null;
+}
+
+/**
+ * Polls the panel for the status of open deliveries (the protocol has no webhooks): each run claims the
+ * deliveries not asked about for an interval (SKIP LOCKED, stamped), so several instances never ask about
+ * the same one twice, and asks at most 100 ids per call. Orders follow their deliveries.
+ */
+export function createDeliverySync(ctx: FulfilmentContext, options: SyncOptions) {
+  const { db, clock, log } = ctx;
+  const intervalMs = options.intervalSeconds * 1000;
+  const claimLimit = options.claimLimit ?? 2000;
+  const concurrency = options.concurrency ?? 4;
+  let lastHousekeeping = 0;
+
+  async function applyStatus(deliveryId: string, status: PanelStatus, now: Date) {
+    await db.transaction(async (tx) => {
+      const d = await deliveriesRepo.findById(tx, deliveryId, { forUpdate: true });
+      if (!d || (d.state !== 'pending' && d.state !== 'in_progress')) return;
+      // A panel that cancelled or refunded delivered nothing we can count on: the operator decides.
+      const state = status.state === 'canceled' || status.state === 'refunded' ? 'refused' : status.state;
+      const unchanged =
+        state === d.state &&
+        status.remains === d.remains &&
+        status.startCount === d.startCount &&
+        status.charge === d.charge;
+      if (unchanged) return;
+      await deliveriesRepo.update(tx, d.id, {
+        state,
+        remains: status.remains,
+        startCount: status.startCount,
+        charge: status.charge,
+        currency: status.currency,
+        ...(state === 'completed' || state === 'partial' ? { completedAt: now } : {}),
+        ...(state === 'refused' ? { lastError: `O fornecedor marcou o pedido como ${status.state}.` } : {}),
+        updatedAt: now,
+      });
+      if (state === 'partial' || state === 'refused') {
+        const delivered = d.quantity - (status.remains ?? 0);
+        await alertOwner(
+          tx,
+          ctx.alerts,
+          {
+            key: `${state}:${d.id}`,
+            quietMs: once,
+            subject: state === 'partial' ? 'Entrega parcial' : 'Entrega cancelada pelo fornecedor',
+            lines: [
+              `Pedido do fornecedor ${d.panelOrderId}: ${delivered} de ${d.quantity} entregues (${d.product}, ${d.link}).`,
+              'No painel: peça reposição, reenvie o restante ou reembolse a parte.',
+            ],
+          },
+          now,
+        );
+      }
+      await followDeliveries(tx, d.orderId, now);
+    });
+  }
+
+  async function syncRefill(deliveryId: string, refillId: string) {
+    const state = await ctx.panel!.refillStatus(refillId).catch((err: unknown) => {
+      log.warn({ err, deliveryId }, 'refill status not read');
+      return null;
+    });
+    if (state) await deliveriesRepo.update(db, deliveryId, { refillStatus: state, updatedAt: clock() });
+  }
+
+  /** Once an interval per instance: invalid links left for 24 h, and the panel's balance. */
+  async function housekeeping(now: Date) {
+    if (now.getTime() - lastHousekeeping < intervalMs) return;
+    lastHousekeeping = now.getTime();
+    for (const stale of await deliveriesRepo.invalidLinksSince(db, new Date(now.getTime() - 24 * hour))) {
+      await alertOwner(
+        db,
+        ctx.alerts,
+        {
+          key: `invalid_link:${stale.id}`,
+          quietMs: once,
+          subject: 'Link inválido sem correção há 24 horas',
+          lines: [
+            `O comprador ainda não corrigiu o link da entrega do pedido ${stale.orderId}. Fale com ele pelo WhatsApp.`,
+          ],
+        },
+        now,
+      );
+    }
+    if (options.balanceAlert === null || !ctx.panel) return;
+    const balance = await ctx.panel.balance().catch((err: unknown) => {
+      log.warn({ err }, 'panel balance not read');
+      return null;
+    });
+    if (balance && balance.balance < options.balanceAlert) {
+      await alertOwner(
+        db,
+        ctx.alerts,
+        {
+          key: 'balance',
+          quietMs: 24 * hour,
+          subject: 'Saldo baixo no painel de entregas',
+          lines: [
+            `Saldo: ${balance.balance} ${balance.currency} (alerta abaixo de ${options.balanceAlert}).`,
+          ],
+        },
+        now,
+      );
+    }
+  }
+
+  async function runOnce(): Promise<{ claimed: number; statusCalls: number }> {
+    if (!ctx.panel) return { claimed: 0, statusCalls: 0 };
+    const panel = ctx.panel;
+    const now = clock();
+    const claimed = await deliveriesRepo.claimForSync(
+      db,
+      now,
+      new Date(now.getTime() - intervalMs),
+      claimLimit,
+    );
+    const open = claimed.filter((r) => r.state === 'pending' || r.state === 'in_progress');
+    const batches: (typeof open)[] = [];
+    for (let i = 0; i < open.length; i += statusBatchSize) batches.push(open.slice(i, i + statusBatchSize));
+    let statusCalls = 0;
+    const worker = async () => {
+      for (let batch = batches.shift(); batch; batch = batches.shift()) {
+        statusCalls++;
+        const statuses = await panel.status(batch.map((r) => r.panel_order_id)).catch((err: unknown) => {
+          log.warn({ err }, 'panel status not read');
+          return null;
+        });
+        if (!statuses) continue;
+        for (const row of batch) {
+          const status = statuses.get(row.panel_order_id);
+          if (status) await applyStatus(row.id, status, now);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, worker));
+    for (const row of claimed) {
+      if (row.refill_id && (row.refill_status === 'pending' || row.refill_status === 'in_progress'))
+        await syncRefill(row.id, row.refill_id);
+    }
+    await housekeeping(now).catch((err: unknown) => log.warn({ err }, 'fulfilment housekeeping failed'));
+    return { claimed: claimed.length, statusCalls };
+  }
+
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = true;
+  let running: Promise<unknown> = Promise.resolve();
+  // Runs a tenth of the interval apart: each delivery is asked about once an interval, spread over it.
+  const tickMs = Math.min(30_000, Math.max(1000, intervalMs / 10));
+  const tick = async () => {
+    await runOnce().catch((err: unknown) => log.warn({ err }, 'delivery sync failed'));
+    if (!stopped) timer = setTimeout(() => (running = tick()), tickMs).unref();
+  };
+  return {
+    runOnce,
+    start() {
+      stopped = false;
+      timer = setTimeout(() => (running = tick()), tickMs).unref();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+export type DeliverySync = ReturnType<typeof createDeliverySync>;

@@ -1,0 +1,56 @@
+import type {
+  AdminDelivery,
+  DeliveryState,
+  DeliveryView,
+  FulfilmentView,
+} from '../../shared/schemas/deliveries';
+import type { DeliveryRow } from '../db/schema';
+import { refillOffer } from './refill-policy';
+
+export function toDeliveryView(d: DeliveryRow): DeliveryView {
+  return {
+    id: d.id,
+    product: d.product as DeliveryView['product'],
+    quantity: d.quantity * (d.runs ?? 1),
+    delivered:
+      d.remains === null
+        ? d.state === 'completed'
+          ? d.quantity * (d.runs ?? 1)
+          : null
+        : d.quantity * (d.runs ?? 1) - d.remains,
+    state: d.state as DeliveryState,
+    dueAt: d.dueAt.toISOString(),
+    refillStatus: d.refillStatus,
+  };
+}
+
+/** The buyer's view: no links, costs or panel ids (the page is reachable by order id alone). */
+export function toFulfilmentView(rows: readonly DeliveryRow[], now: Date): FulfilmentView {
+  const offer = refillOffer(rows, now);
+  return {
+    deliveries: rows.map(toDeliveryView),
+    refill: { available: offer.available, nextAt: offer.nextAt?.toISOString() ?? null },
+  };
+}
+
+export function toAdminDelivery(
+  d: DeliveryRow,
+  order?: { purchaseCode: string; instagram: string },
+): AdminDelivery {
+  return {
+    ...toDeliveryView(d),
+    orderId: d.orderId,
+    itemKey: d.itemKey,
+    link: d.link,
+    serviceId: d.serviceId,
+    panelOrderId: d.panelOrderId,
+    startCount: d.startCount,
+    remains: d.remains,
+    charge: d.charge,
+    currency: d.currency,
+    lastError: d.lastError,
+    submittedAt: d.submittedAt?.toISOString() ?? null,
+    updatedAt: d.updatedAt.toISOString(),
+    ...(order ?? {}),
+  };
+}

@@ -1,0 +1,17 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ProductId } from '../../shared/catalogue';
+import type { Db } from '../db/client';
+import type { AlertTarget } from './owner-alerts';
+import type { FulfilmentPanel } from './panel';
+import type { ServiceCache } from './service-cache';
+
+/** What every fulfilment step needs; built once by fulfilment.ts. `panel` is null for manual delivery. */
+export interface FulfilmentContext {
+  db: Db;
+  panel: FulfilmentPanel | null;
+  serviceIds: Record<ProductId, string>;
+  serviceCache: ServiceCache | null;
+  clock: () => Date;
+  alerts: AlertTarget;
+  log: FastifyBaseLogger;
+}

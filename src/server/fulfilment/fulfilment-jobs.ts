@@ -1,0 +1,40 @@
+import {
+  deliveryCompletedEmail,
+  deliveryLinkInvalidEmail,
+  deliveryStartedEmail,
+} from '../email/delivery-templates';
+import type { Email, Mailer } from '../email/mailer';
+import type { JobHandler } from '../jobs/job-queue';
+import { ordersRepo } from '../orders/orders.repo';
+import { deliveriesRepo } from './deliveries.repo';
+import type { FulfilmentContext } from './fulfilment-context';
+import { submitDelivery } from './submit-delivery';
+
+/** The delivery's background work: submissions and the buyer's e-mails, rendered at send time. */
+export function fulfilmentJobHandlers(
+  ctx: FulfilmentContext,
+  mailer: Mailer,
+  shop: { name: string; publicUrl: string },
+): Record<string, JobHandler> {
+  const orderOf = async (payload: Record<string, unknown>) =>
+    ordersRepo.findById(ctx.db, String(payload.orderId));
+  return {
+    submit_delivery: (payload) => submitDelivery(ctx, String(payload.deliveryId)),
+    owner_alert_email: (payload) => mailer.send(payload as unknown as Email),
+    async delivery_started_email(payload) {
+      const order = await orderOf(payload);
+      if (order) await mailer.send(deliveryStartedEmail(shop, order));
+    },
+    async delivery_completed_email(payload) {
+      const order = await orderOf(payload);
+      if (order) await mailer.send(deliveryCompletedEmail(shop, order));
+    },
+    async delivery_link_email(payload) {
+      const delivery = await deliveriesRepo.findById(ctx.db, String(payload.deliveryId));
+      // Corrected before the e-mail left: nothing to ask for.
+      if (delivery?.state !== 'invalid_link') return;
+      const order = await ordersRepo.findById(ctx.db, delivery.orderId);
+      if (order) await mailer.send(deliveryLinkInvalidEmail(shop, order, delivery));
+    },
+  };
+}

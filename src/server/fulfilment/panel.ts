@@ -1,0 +1,56 @@
+// The upstream panel behind one interface (DECISIONS 26): the real SMM panel API v2 and the built-in
+// simulated panel. Outcomes are told apart by what they mean for a re-send, not by transport detail.
+
+export interface PanelOrderRequest {
+  service: string;
+  link: string;
+  quantity: number;
+  /** Drip-feed: `runs` × `quantity`, one run every `interval` minutes. */
+  runs?: number;
+  interval?: number;
+}
+
+export type AddOutcome =
+  | { kind: 'accepted'; panelOrderId: string }
+  /** The panel said no: nothing was bought. */
+  | { kind: 'refused'; reason: 'bad_link' | 'no_funds' | 'other'; message: string }
+  /** The request never left (connection refused, name not found): safe to send again. */
+  | { kind: 'not_sent'; message: string }
+  /** Sent, answer lost or unreadable: the panel may have taken the order. Never re-sent by itself. */
+  | { kind: 'unknown'; message: string };
+
+export type PanelState = 'pending' | 'in_progress' | 'completed' | 'partial' | 'canceled' | 'refunded';
+
+export interface PanelStatus {
+  state: PanelState;
+  charge: string | null;
+  currency: string | null;
+  startCount: number | null;
+  remains: number | null;
+}
+
+export type RefillState = 'pending' | 'in_progress' | 'completed' | 'rejected';
+
+export interface PanelService {
+  service: string;
+  name: string;
+  rate: string;
+  min: number;
+  max: number;
+  dripfeed: boolean;
+  refill: boolean;
+}
+
+export interface FulfilmentPanel {
+  name: 'sandbox' | 'smm';
+  add(request: PanelOrderRequest): Promise<AddOutcome>;
+  /** Up to 100 ids per call; ids the panel does not know are absent from the answer. */
+  status(panelOrderIds: readonly string[]): Promise<Map<string, PanelStatus>>;
+  refill(panelOrderId: string): Promise<{ refillId: string } | { error: string }>;
+  refillStatus(refillId: string): Promise<RefillState | null>;
+  balance(): Promise<{ balance: number; currency: string }>;
+  services(): Promise<PanelService[]>;
+}
+
+/** The protocol's batch limit for `status` (reference: smm-panel-api.md). */
+export const statusBatchSize = 100;

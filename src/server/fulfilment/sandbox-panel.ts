@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import type { FulfilmentPanel, PanelService, PanelStatus } from './panel';
+
+/**
+ * The built-in simulated panel (FULFILMENT_PROVIDER=sandbox, DECISIONS 26): no network, no state. The
+ * panel order id carries when it was taken and how much, so every instance tells the same story: pending
+ * for the first tenth of SANDBOX_FULFILMENT_SECONDS, in progress (remains falling) until the end, then
+ * completed. Like the sandbox's test cards, some links decide the outcome: one containing
+ * `link_invalido` is refused as a bad link, `sem_resposta` loses the answer (the delivery goes to
+ * 'a conferir').
+ */
+export const sandboxServices: PanelService[] = [
+  {
+    service: '1',
+    name: 'Seguidores brasileiros (simulado)',
+    rate: '9.00',
+    min: 10,
+    max: 100000,
+    dripfeed: true,
+    refill: true,
+  },
+  {
+    service: '2',
+    name: 'Curtidas brasileiras (simulado)',
+    rate: '3.00',
+    min: 10,
+    max: 100000,
+    dripfeed: true,
+    refill: true,
+  },
+  {
+    service: '3',
+    name: 'Visualizações (simulado)',
+    rate: '0.50',
+    min: 100,
+    max: 1000000,
+    dripfeed: true,
+    refill: false,
+  },
+];
+
+const idPattern = /^sbx-(\d+)-(\d+)-[0-9a-f]+$/;
+
+export function createSandboxPanel(options: { seconds: number; clock: () => Date }): FulfilmentPanel {
+  const durationMs = options.seconds * 1000;
+  const statusOf = (id: string): PanelStatus | null => {
+    const match = idPattern.exec(id);
+    if (!match) return null;
+    const quantity = Number(match[2]);
+    const elapsed = options.clock().getTime() - Number(match[1]);
+    const charge = ((quantity * 9) / 1000).toFixed(2);
+    const base = { charge, currency: 'BRL', startCount: 1200 };
+    if (elapsed < durationMs / 10) return { ...base, state: 'pending', remains: quantity };
+    if (elapsed < durationMs)
+      return { ...base, state: 'in_progress', remains: Math.ceil(quantity * (1 - elapsed / durationMs)) };
+    return { ...base, state: 'completed', remains: 0 };
+  };
+  return {
+    name: 'sandbox',
+    async add(request) {
+      if (request.link.includes('link_invalido'))
+        return { kind: 'refused', reason: 'bad_link', message: 'Bad Link' };
+      if (request.link.includes('sem_resposta'))
+        return { kind: 'unknown', message: 'add: timeout (simulado)' };
+      const total = request.quantity * (request.runs ?? 1);
+      const id = `sbx-${options.clock().getTime()}-${total}-${randomBytes(4).toString('hex')}`;
+      return { kind: 'accepted', panelOrderId: id };
+    },
+    async status(ids) {
+      const result = new Map<string, PanelStatus>();
+      for (const id of ids) {
+        const status = statusOf(id);
+        if (status) result.set(id, status);
+      }
+      return result;
+    },
+    async refill(panelOrderId) {
+      return idPattern.test(panelOrderId)
+        ? { refillId: `sbx-refill-${options.clock().getTime()}` }
+        : { error: 'Incorrect order ID' };
+    },
+    async refillStatus(refillId) {
+      const at = Number(/^sbx-refill-(\d+)$/.exec(refillId)?.[1] ?? NaN);
+      if (!Number.isFinite(at)) return null;
+      return options.clock().getTime() - at < durationMs ? 'in_progress' : 'completed';
+    },
+    balance: async () => ({ balance: 1000, currency: 'BRL' }),
+    services: async () => sandboxServices,
+  };
+}

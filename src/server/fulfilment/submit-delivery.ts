@@ -1,0 +1,228 @@
+import type { Executor } from '../db/client';
+import type { DeliveryRow } from '../db/schema';
+import { enqueue } from '../jobs/job-queue';
+import { deliveriesRepo } from './deliveries.repo';
+import { dailySchedule } from './delivery-plan';
+import type { FulfilmentContext } from './fulfilment-context';
+import { alertOwner, hour, once } from './owner-alerts';
+import type { AddOutcome, PanelService } from './panel';
+
+/** Not sent: the job runner tries again with its back-off; nothing was bought. */
+export class DeliveryNotSent extends Error {}
+
+/**
+ * Submits one delivery to the panel exactly once (DECISIONS 26). The panel's `add` has no idempotency key,
+ * so the intent is recorded first (state `submitting`, committed) and the panel's order id after the
+ * call. A run that finds `submitting` is a run that died or lost its answer after sending: the delivery
+ * goes to 'a conferir' for the operator, never to the panel again.
+ */
+export async function submitDelivery(ctx: FulfilmentContext, deliveryId: string): Promise<void> {
+  const { db, clock } = ctx;
+  const peek = await deliveriesRepo.findById(db, deliveryId);
+  if (!peek || (peek.state !== 'queued' && peek.state !== 'submitting')) return;
+  if (!ctx.panel || !ctx.serviceCache) {
+    // Manual delivery: the operator's queue in the panel.
+    await deliveriesRepo.update(db, deliveryId, { state: 'manual', updatedAt: clock() });
+    return;
+  }
+  const serviceId = ctx.serviceIds[peek.product as keyof FulfilmentContext['serviceIds']];
+  // Read before anything is recorded: a panel that cannot list its services is retried, nothing is sent.
+  const service = await ctx.serviceCache.find(serviceId);
+
+  const claimed = await db.transaction(async (tx) => {
+    const delivery = await deliveriesRepo.findById(tx, deliveryId, { forUpdate: true });
+    const now = clock();
+    if (delivery?.state === 'submitting') {
+      await markUnknown(
+        ctx,
+        tx,
+        delivery,
+        'O envio anterior ficou sem resposta registrada (queda ou reinício).',
+        now,
+      );
+      return null;
+    }
+    if (delivery?.state !== 'queued') return null;
+    const refusal = serviceProblem(service, serviceId, delivery.quantity);
+    if (refusal) {
+      await refuse(ctx, tx, delivery, refusal, now);
+      return null;
+    }
+    let runs = delivery.runs;
+    if (runs && !service!.dripfeed) {
+      await splitIntoDays(tx, delivery, runs, now);
+      runs = null;
+    }
+    await deliveriesRepo.update(tx, delivery.id, {
+      state: 'submitting',
+      serviceId,
+      runs,
+      intervalMinutes: runs ? delivery.intervalMinutes : null,
+      submitAttempts: delivery.submitAttempts + 1,
+      submittedAt: now,
+      updatedAt: now,
+    });
+    return { ...delivery, runs };
+  });
+  if (!claimed) return;
+
+  const outcome = await ctx.panel.add({
+    service: serviceId,
+    link: claimed.link,
+    quantity: claimed.quantity,
+    ...(claimed.runs ? { runs: claimed.runs, interval: claimed.intervalMinutes ?? 1440 } : {}),
+  });
+  await db.transaction(async (tx) => {
+    // Only over our own intent: a run that outlived its lease may find the operator already deciding.
+    const current = await deliveriesRepo.findById(tx, claimed.id, { forUpdate: true });
+    if (current?.state === 'submitting' || current?.state === 'unknown')
+      await recordOutcome(ctx, tx, current, outcome, service!);
+  });
+  if (outcome.kind === 'not_sent') throw new DeliveryNotSent(outcome.message);
+}
+
+function serviceProblem(
+  service: PanelService | undefined,
+  serviceId: string,
+  quantity: number,
+): string | null {
+  if (!service) return `O serviço ${serviceId} não existe no painel do fornecedor.`;
+  if (quantity < service.min || quantity > service.max)
+    return `Quantidade ${quantity} fora do mínimo/máximo do serviço ${serviceId} (${service.min}–${service.max}).`;
+  return null;
+}
+
+async function recordOutcome(
+  ctx: FulfilmentContext,
+  tx: Executor,
+  delivery: DeliveryRow,
+  outcome: AddOutcome,
+  service: PanelService,
+) {
+  const now = ctx.clock();
+  switch (outcome.kind) {
+    case 'accepted':
+      return deliveriesRepo.update(tx, delivery.id, {
+        state: 'pending',
+        panelOrderId: outcome.panelOrderId,
+        refillable: service.refill,
+        checkedAt: now,
+        lastError: null,
+        updatedAt: now,
+      });
+    case 'not_sent':
+      return deliveriesRepo.update(tx, delivery.id, {
+        state: 'queued',
+        lastError: outcome.message,
+        updatedAt: now,
+      });
+    case 'unknown':
+      return markUnknown(ctx, tx, delivery, outcome.message, now);
+    case 'refused':
+      if (outcome.reason === 'bad_link') {
+        await deliveriesRepo.update(tx, delivery.id, {
+          state: 'invalid_link',
+          linkInvalidSince: now,
+          lastError: outcome.message,
+          updatedAt: now,
+        });
+        return enqueue(tx, 'delivery_link_email', { deliveryId: delivery.id });
+      }
+      if (outcome.reason === 'no_funds') return awaitFunds(ctx, tx, delivery, outcome.message, now);
+      return refuse(ctx, tx, delivery, outcome.message, now);
+  }
+}
+
+/** No balance at the panel: nothing was bought; try again later (5 min, doubling, at most 6 h) and alert. */
+async function awaitFunds(
+  ctx: FulfilmentContext,
+  tx: Executor,
+  delivery: DeliveryRow,
+  message: string,
+  now: Date,
+) {
+  const delayMs = Math.min(6 * hour, 5 * 60_000 * 2 ** Math.max(0, delivery.submitAttempts - 1));
+  await deliveriesRepo.update(tx, delivery.id, { state: 'queued', lastError: message, updatedAt: now });
+  await enqueue(tx, 'submit_delivery', { deliveryId: delivery.id }, new Date(now.getTime() + delayMs));
+  await alertOwner(
+    tx,
+    ctx.alerts,
+    {
+      key: 'no_funds',
+      quietMs: 6 * hour,
+      subject: 'Saldo insuficiente no painel de entregas',
+      lines: [
+        `O fornecedor recusou uma entrega: "${message}". Recarregue o saldo; as entregas são reenviadas sozinhas.`,
+      ],
+    },
+    now,
+  );
+}
+
+async function refuse(
+  ctx: FulfilmentContext,
+  tx: Executor,
+  delivery: DeliveryRow,
+  message: string,
+  now: Date,
+) {
+  await deliveriesRepo.update(tx, delivery.id, { state: 'refused', lastError: message, updatedAt: now });
+  await alertOwner(
+    tx,
+    ctx.alerts,
+    {
+      key: `refused:${delivery.id}`,
+      quietMs: once,
+      subject: 'Entrega recusada pelo fornecedor',
+      lines: [
+        `${delivery.quantity} (${delivery.product}) para ${delivery.link}: ${message}`,
+        'Corrija a causa e reenvie no painel.',
+      ],
+    },
+    now,
+  );
+}
+
+export async function markUnknown(
+  ctx: FulfilmentContext,
+  tx: Executor,
+  delivery: DeliveryRow,
+  message: string,
+  now: Date,
+) {
+  await deliveriesRepo.update(tx, delivery.id, { state: 'unknown', lastError: message, updatedAt: now });
+  await alertOwner(
+    tx,
+    ctx.alerts,
+    {
+      key: `unknown:${delivery.id}`,
+      quietMs: once,
+      subject: 'Entrega a conferir',
+      lines: [
+        `Não sabemos se o fornecedor recebeu a entrega de ${delivery.quantity} (${delivery.product}) para ${delivery.link}: ${message}`,
+        'Procure o pedido no painel do fornecedor. Se ele existe, informe o número na loja; se não, reenvie. A loja não reenvia sozinha para não comprar duas vezes.',
+      ],
+    },
+    now,
+  );
+}
+
+/** A plan's month for a service without drip-feed: this row becomes day 1, the other days are queued. */
+async function splitIntoDays(tx: Executor, delivery: DeliveryRow, days: number, now: Date) {
+  const later = dailySchedule(now, delivery.quantity, days).slice(1);
+  const rows = await deliveriesRepo.insertNew(
+    tx,
+    later.map((day) => ({
+      orderId: delivery.orderId,
+      itemKey: day.itemKey,
+      product: delivery.product,
+      link: delivery.link,
+      quantity: day.quantity,
+      state: 'queued',
+      dueAt: day.dueAt,
+      createdAt: now,
+      updatedAt: now,
+    })),
+  );
+  for (const row of rows) await enqueue(tx, 'submit_delivery', { deliveryId: row.id }, row.dueAt);
+}

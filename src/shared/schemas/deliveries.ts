@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { instagramHandleSchema, postLinkSchema } from './lead';
+
+// Delivery (issue 11): what the buyer and the operator see of each delivered item, and what they send.
+
+export const deliveryStates = [
+  'queued',
+  'submitting',
+  'unknown',
+  'invalid_link',
+  'refused',
+  'manual',
+  'pending',
+  'in_progress',
+  'completed',
+  'partial',
+  'canceled',
+  'refunded',
+] as const;
+export type DeliveryState = (typeof deliveryStates)[number];
+
+/** The buyer's words: what is inside the shop (a conferir, recusada) reads as "em preparação". */
+export const buyerDeliveryLabels: Record<DeliveryState, string> = {
+  queued: 'Em preparação',
+  submitting: 'Em preparação',
+  unknown: 'Em preparação',
+  refused: 'Em preparação',
+  manual: 'Em preparação',
+  invalid_link: 'Link inválido',
+  pending: 'Na fila de entrega',
+  in_progress: 'Em transporte',
+  completed: 'Entregue',
+  partial: 'Entregue em parte',
+  canceled: 'Cancelada',
+  refunded: 'Reembolsada',
+};
+
+export const operatorDeliveryLabels: Record<DeliveryState, string> = {
+  queued: 'Na fila de envio',
+  submitting: 'Enviando',
+  unknown: 'A conferir',
+  invalid_link: 'Link inválido',
+  refused: 'Recusada',
+  manual: 'Entrega manual',
+  pending: 'Pendente no fornecedor',
+  in_progress: 'Em andamento',
+  completed: 'Concluída',
+  partial: 'Parcial',
+  canceled: 'Cancelada',
+  refunded: 'Reembolsada',
+};
+
+export const refillStatusLabels: Record<string, string> = {
+  requesting: 'Reposição solicitada',
+  pending: 'Reposição pendente',
+  in_progress: 'Reposição em andamento',
+  completed: 'Reposição concluída',
+  rejected: 'Reposição recusada pelo fornecedor',
+};
+
+export interface DeliveryView {
+  id: string;
+  product: 'followers' | 'likes' | 'views';
+  quantity: number;
+  /** Delivered so far (quantity − remains), when the panel has said. */
+  delivered: number | null;
+  state: DeliveryState;
+  /** For a plan's day: when it is due. */
+  dueAt: string;
+  refillStatus: string | null;
+}
+
+export interface FulfilmentView {
+  deliveries: DeliveryView[];
+  refill: { available: boolean; nextAt: string | null };
+}
+
+export interface AdminDelivery extends DeliveryView {
+  orderId: string;
+  itemKey: string;
+  link: string;
+  serviceId: string | null;
+  panelOrderId: string | null;
+  startCount: number | null;
+  remains: number | null;
+  charge: string | null;
+  currency: string | null;
+  lastError: string | null;
+  submittedAt: string | null;
+  updatedAt: string;
+  purchaseCode?: string;
+  instagram?: string;
+}
+
+/** A corrected link: the profile's @ for followers, a post link for likes and views. */
+export const deliveryLinkSchema = (product: DeliveryView['product']) =>
+  z.object({ link: product === 'followers' ? instagramHandleSchema : postLinkSchema });
+
+export const linkPanelOrderSchema = z.object({
+  panelOrderId: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/, 'Informe o número do pedido no fornecedor.'),
+});
