@@ -3,6 +3,7 @@ import { buildApp, type App } from '../../src/server/app';
 import type { Database } from '../../src/server/db/client';
 import { createTestDatabase } from './test-database';
 import type { PaymentProvider } from '../../src/server/payments/payment-provider';
+import type { FulfilmentPanel } from '../../src/server/fulfilment/panel';
 
 export interface TestApp extends App {
   database: Database;
@@ -28,6 +29,7 @@ export async function createTestApp(
     clock?: () => Date;
     database?: Database;
     paymentProvider?: PaymentProvider;
+    fulfilmentPanel?: FulfilmentPanel;
     logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestApp> {
@@ -38,6 +40,7 @@ export async function createTestApp(
     database,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
+    ...(options.fulfilmentPanel ? { fulfilmentPanel: options.fulfilmentPanel } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   await app.server.ready();

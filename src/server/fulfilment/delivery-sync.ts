@@ -130,7 +130,9 @@ export function createDeliverySync(ctx: FulfilmentContext, options: SyncOptions)
     const open = claimed.filter((r) => r.state === 'pending' || r.state === 'in_progress');
     const batches: (typeof open)[] = [];
     for (let i = 0; i < open.length; i += statusBatchSize) batches.push(open.slice(i, i + statusBatchSize));
+    // The panel first, then the database: answers are not left waiting (and timing out) behind writes.
     let statusCalls = 0;
+    const answers: Array<[string, PanelStatus]> = [];
     const worker = async () => {
       for (let batch = batches.shift(); batch; batch = batches.shift()) {
         statusCalls++;
@@ -138,14 +140,14 @@ export function createDeliverySync(ctx: FulfilmentContext, options: SyncOptions)
           log.warn({ err }, 'panel status not read');
           return null;
         });
-        if (!statuses) continue;
         for (const row of batch) {
-          const status = statuses.get(row.panel_order_id);
-          if (status) await applyStatus(row.id, status, now);
+          const status = statuses?.get(row.panel_order_id);
+          if (status) answers.push([row.id, status]);
         }
       }
     };
     await Promise.all(Array.from({ length: concurrency }, worker));
+    for (const [id, status] of answers) await applyStatus(id, status, now);
     for (const row of claimed) {
       if (row.refill_id && (row.refill_status === 'pending' || row.refill_status === 'in_progress'))
         await syncRefill(row.id, row.refill_id);

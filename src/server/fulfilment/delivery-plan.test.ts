@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { dailySchedule, deliveryItems, planDailyFollowers } from './delivery-plan';
+
+const base = { planId: null, instagram: 'ana', postLink: null, addOns: [], addOnLinks: {} };
+
+describe('deliveryItems', () => {
+  it('followers go to the profile, add-ons for posts to their own link', () => {
+    expect(
+      deliveryItems({
+        ...base,
+        service: 'followers',
+        quantity: 1000,
+        addOns: [
+          { product: 'likes', quantity: 300, priceCents: 2400 },
+          { product: 'views', quantity: 300, priceCents: 600 },
+        ],
+        addOnLinks: { likes: 'https://www.instagram.com/p/A/' },
+      }),
+    ).toEqual([
+      {
+        itemKey: 'package',
+        product: 'followers',
+        link: 'https://www.instagram.com/ana/',
+        quantity: 1000,
+        runs: null,
+        intervalMinutes: null,
+      },
+      {
+        itemKey: 'add_on:likes',
+        product: 'likes',
+        link: 'https://www.instagram.com/p/A/',
+        quantity: 300,
+        runs: null,
+        intervalMinutes: null,
+      },
+      // No link given for the views: the buyer will be asked for one.
+      {
+        itemKey: 'add_on:views',
+        product: 'views',
+        link: '',
+        quantity: 300,
+        runs: null,
+        intervalMinutes: null,
+      },
+    ]);
+  });
+
+  it("a likes order's add-ons: followers to the profile, views to the same post when none is given", () => {
+    const items = deliveryItems({
+      ...base,
+      service: 'likes',
+      quantity: 500,
+      postLink: 'https://www.instagram.com/p/POST/',
+      addOns: [
+        { product: 'followers', quantity: 150, priceCents: 900 },
+        { product: 'views', quantity: 150, priceCents: 300 },
+      ],
+    });
+    expect(items.map((i) => [i.product, i.link])).toEqual([
+      ['likes', 'https://www.instagram.com/p/POST/'],
+      ['followers', 'https://www.instagram.com/ana/'],
+      ['views', 'https://www.instagram.com/p/POST/'],
+    ]);
+  });
+
+  it("a plan is a month of daily followers at the middle of the plan's range", () => {
+    expect(planDailyFollowers('iniciante')).toBe(20);
+    expect(planDailyFollowers('simples')).toBe(37);
+    expect(planDailyFollowers('avancado')).toBe(62);
+    expect(deliveryItems({ ...base, service: 'recurring', planId: 'simples', quantity: 1 })).toEqual([
+      {
+        itemKey: 'plan',
+        product: 'followers',
+        link: 'https://www.instagram.com/ana/',
+        quantity: 37,
+        runs: 30,
+        intervalMinutes: 1440,
+      },
+    ]);
+  });
+});
+
+describe('dailySchedule', () => {
+  it('one delivery a day from the start, the first keeping the plan key', () => {
+    const start = new Date('2026-11-23T15:00:00Z');
+    const days = dailySchedule(start, 20, 3);
+    expect(days.map((d) => [d.itemKey, d.quantity, d.dueAt.toISOString()])).toEqual([
+      ['plan', 20, '2026-11-23T15:00:00.000Z'],
+      ['plan:day-2', 20, '2026-11-24T15:00:00.000Z'],
+      ['plan:day-3', 20, '2026-11-25T15:00:00.000Z'],
+    ]);
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { panelStateOf, servicesAnswer, statusAnswer } from './smm-answers';
+import { refusalOf } from './smm-panel';
+import { createSandboxPanel } from './sandbox-panel';
+
+describe('panel answers', () => {
+  it('normalises the status words panels use', () => {
+    expect(panelStateOf('Pending')).toBe('pending');
+    expect(panelStateOf('In progress')).toBe('in_progress');
+    expect(panelStateOf('Processing')).toBe('in_progress');
+    expect(panelStateOf('IN_PROGRESS')).toBe('in_progress');
+    expect(panelStateOf('Completed')).toBe('completed');
+    expect(panelStateOf('Partial')).toBe('partial');
+    expect(panelStateOf('Cancelled')).toBe('canceled');
+    expect(panelStateOf('Canceled')).toBe('canceled');
+    expect(panelStateOf('Refunded')).toBe('refunded');
+    expect(panelStateOf('Something new')).toBeNull();
+  });
+
+  it('reads numbers sent as strings or numbers', () => {
+    expect(
+      statusAnswer.parse({
+        charge: '0.27819',
+        start_count: '3572',
+        status: 'Partial',
+        remains: '157',
+        currency: 'USD',
+      }),
+    ).toEqual({
+      state: 'partial',
+      charge: '0.27819',
+      currency: 'USD',
+      startCount: 3572,
+      remains: 157,
+    });
+    expect(statusAnswer.parse({ status: 'Completed', remains: 0, start_count: 10 })).toMatchObject({
+      state: 'completed',
+      remains: 0,
+    });
+    expect(
+      servicesAnswer.parse([
+        { service: 1, name: 'F', rate: 0.9, min: '50', max: '10000', dripfeed: 1, refill: '0' },
+      ]),
+    ).toEqual([{ service: '1', name: 'F', rate: '0.9', min: 50, max: 10000, dripfeed: true, refill: false }]);
+  });
+
+  it('tells what a refusal means', () => {
+    expect(refusalOf('Bad Link')).toBe('bad_link');
+    expect(refusalOf('Not enough funds on balance')).toBe('no_funds');
+    expect(refusalOf('Service ID does not exist')).toBe('other');
+    expect(refusalOf('Quantity less than minimal 50')).toBe('other');
+  });
+});
+
+describe('sandbox panel', () => {
+  it('pending, then in progress with remains falling, then completed over its duration', async () => {
+    let now = Date.parse('2026-11-23T12:00:00Z');
+    const panel = createSandboxPanel({ seconds: 60, clock: () => new Date(now) });
+    const added = await panel.add({ service: '1', link: 'https://www.instagram.com/ana/', quantity: 1000 });
+    if (added.kind !== 'accepted') throw new Error('not accepted');
+    const at = async (seconds: number) => {
+      now = Date.parse('2026-11-23T12:00:00Z') + seconds * 1000;
+      return (await panel.status([added.panelOrderId])).get(added.panelOrderId);
+    };
+    expect(await at(1)).toMatchObject({ state: 'pending', remains: 1000 });
+    expect(await at(30)).toMatchObject({ state: 'in_progress', remains: 500 });
+    expect(await at(60)).toMatchObject({ state: 'completed', remains: 0 });
+    expect(
+      await panel.add({ service: '1', link: 'https://www.instagram.com/link_invalido/', quantity: 10 }),
+    ).toMatchObject({ kind: 'refused', reason: 'bad_link' });
+    expect(
+      await panel.add({ service: '1', link: 'https://www.instagram.com/sem_resposta/', quantity: 10 }),
+    ).toMatchObject({ kind: 'unknown' });
+  });
+});
