@@ -72,6 +72,8 @@ export default defineConfig({
       E2E_MAIL_LOG: mailLog,
       // Tests that exercise per-IP limits send their own X-Forwarded-For, as a proxy would.
       TRUST_PROXY: '1',
+      // Deliveries through the simulated panel finish in 30 s (fulfilment.spec.ts watches one).
+      SANDBOX_FULFILMENT_SECONDS: '30',
     },
   },
 });

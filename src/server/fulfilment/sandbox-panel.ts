@@ -7,7 +7,7 @@ import type { FulfilmentPanel, PanelService, PanelStatus } from './panel';
  * for the first tenth of SANDBOX_FULFILMENT_SECONDS, in progress (remains falling) until the end, then
  * completed. Like the sandbox's test cards, some links decide the outcome: one containing
  * `link_invalido` is refused as a bad link, `sem_resposta` loses the answer (the delivery goes to
- * 'a conferir').
+ * 'a conferir'); a numeric id the operator links is reported delivered.
  */
 export const sandboxServices: PanelService[] = [
   {
@@ -45,7 +45,11 @@ export function createSandboxPanel(options: { seconds: number; clock: () => Date
   const durationMs = options.seconds * 1000;
   const statusOf = (id: string): PanelStatus | null => {
     const match = idPattern.exec(id);
-    if (!match) return null;
+    // An id the operator typed in (one 'found at the panel'): the simulated panel knows it, delivered.
+    if (!match)
+      return /^\d{1,20}$/.test(id)
+        ? { charge: null, currency: 'BRL', startCount: null, state: 'completed', remains: 0 }
+        : null;
     const quantity = Number(match[2]);
     const elapsed = options.clock().getTime() - Number(match[1]);
     const charge = ((quantity * 9) / 1000).toFixed(2);

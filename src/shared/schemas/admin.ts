@@ -116,4 +116,9 @@ export const jobKindLabels: Record<string, string> = {
   send_email: 'E-mail da conta',
   order_received_email: 'E-mail de pedido recebido',
   payment_confirmed_email: 'E-mail de pagamento confirmado',
+  submit_delivery: 'Envio de entrega ao fornecedor',
+  delivery_started_email: 'E-mail de entrega iniciada',
+  delivery_completed_email: 'E-mail de entrega concluída',
+  delivery_link_email: 'E-mail de link inválido',
+  owner_alert_email: 'Alerta para a dona da loja',
 };

@@ -15,6 +15,7 @@ import { api } from '../../lib/api';
 import { useShop } from '../../lib/boot';
 import { serviceTitle } from '../orders/order-details';
 import { AuditRow, CopyIdButton } from './admin-row-parts';
+import { AdminDeliveriesRow } from './admin-deliveries-row';
 
 const select = 'rounded-md border border-slate-400 bg-white px-2 py-1 text-sm';
 
@@ -25,6 +26,7 @@ export function AdminOrderRow({ order, onChanged }: { order: AdminOrder; onChang
   // The row stays mounted across reloads (its history stays open); the saved note replaces the draft.
   useEffect(() => setNote(order.note ?? ''), [order.note]);
   const [audit, setAudit] = useState<AdminAuditEntry[] | null>(null);
+  const [showDeliveries, setShowDeliveries] = useState(false);
 
   const patch = async (body: Record<string, unknown>, failure: string) => {
     try {
@@ -164,6 +166,13 @@ export function AdminOrderRow({ order, onChanged }: { order: AdminOrder; onChang
           <button type="button" className="underline" onClick={() => void showAudit()}>
             {audit ? 'Ocultar histórico' : 'Histórico'}
           </button>
+          <button
+            type="button"
+            className="mt-1 block underline"
+            onClick={() => setShowDeliveries(!showDeliveries)}
+          >
+            {showDeliveries ? 'Ocultar entregas' : 'Entregas'}
+          </button>
           {sandbox && order.paymentStatus !== 'paid' && order.paymentMethod !== 'whatsapp' && (
             <button type="button" className="mt-1 block underline" onClick={() => void simulate()}>
               Simular pagamento
@@ -177,6 +186,7 @@ export function AdminOrderRow({ order, onChanged }: { order: AdminOrder; onChang
         </td>
       </tr>
       {audit && <AuditRow audit={audit} />}
+      {showDeliveries && <AdminDeliveriesRow orderId={order.id} onChanged={onChanged} />}
     </>
   );
 }

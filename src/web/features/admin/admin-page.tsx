@@ -4,6 +4,7 @@ import { buttonSecondary } from '../../components/ui/styles';
 import { api } from '../../lib/api';
 import { AdminDeadJobs } from './admin-dead-jobs';
 import { AdminFilters } from './admin-filters';
+import { AdminFulfilment } from './admin-fulfilment';
 import { Funnel, MetricCards } from './admin-metrics';
 import { AdminOrdersTable } from './admin-orders-table';
 import { useAdminPanel } from './use-admin-panel';
@@ -32,6 +33,7 @@ export function AdminPage() {
         </button>
       </header>
       <AdminDeadJobs />
+      <AdminFulfilment />
 
       <AdminFilters
         params={params}

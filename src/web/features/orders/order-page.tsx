@@ -4,12 +4,19 @@ import { useParams } from '../../router/router';
 import { PixView } from '../checkout/pix-view';
 import { OrderDetails } from './order-details';
 import { OrderError } from './order-error';
-import { useOrder } from './use-order';
+import { OrderDelivery } from './order-delivery';
+import { useLiveOrder } from './use-order';
+import type { CreateOrderResponse } from '../../../shared/schemas/order-view';
+
+/** Paid and not yet delivered: the page follows the delivery. */
+const underWay = (data: CreateOrderResponse) =>
+  data.order.paymentStatus === 'paid' &&
+  (data.order.status === 'processando' || data.order.status === 'em_transporte');
 
 /** /order/{id}: reachable by id alone, so contact data comes masked from the API (DECISIONS 8). */
 export function OrderPage() {
   const { id = null } = useParams();
-  const state = useOrder(id);
+  const { state, reload } = useLiveOrder(id, { pollWhile: underWay });
   return (
     <PageShell backLink>
       <div className={`${container} max-w-2xl py-10`}>
@@ -19,6 +26,11 @@ export function OrderPage() {
         {state.kind === 'loaded' && (
           <>
             <OrderDetails order={state.data.order} />
+            <OrderDelivery
+              orderId={state.data.order.id}
+              fulfilment={state.data.fulfilment}
+              onChanged={reload}
+            />
             {state.data.next === 'pix' && state.data.payment && (
               <div className="mt-8">
                 <PixView order={state.data.order} payment={state.data.payment} />

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { messages } from '../../../shared/messages';
 import type { CreateOrderResponse } from '../../../shared/schemas/order-view';
 import { ApiError, api } from '../../lib/api';
@@ -6,29 +6,57 @@ import { ApiError, api } from '../../lib/api';
 export type OrderState =
   { kind: 'loading' } | { kind: 'loaded'; data: CreateOrderResponse } | { kind: 'error'; message: string };
 
-/** Loads an order by id; 'Pedido não encontrado' or 'Erro ao carregar detalhes do pedido' (spec §8). */
-export function useOrder(orderId: string | null): OrderState {
+/**
+ * Loads an order by id; 'Pedido não encontrado' or 'Erro ao carregar detalhes do pedido' (spec §8). With
+ * `pollWhile`, loads it again every `pollMs` while the answer says so (a delivery under way), quietly:
+ * a failed refresh keeps what is on screen.
+ */
+export function useLiveOrder(
+  orderId: string | null,
+  options: { pollWhile?: (data: CreateOrderResponse) => boolean; pollMs?: number } = {},
+) {
   const [state, setState] = useState<OrderState>({ kind: 'loading' });
+  const [version, setVersion] = useState(0);
+  const { pollWhile, pollMs = 5000 } = options;
   useEffect(() => {
     if (!orderId) {
       setState({ kind: 'error', message: messages.order_id_missing });
       return;
     }
     let active = true;
-    api
-      .get<CreateOrderResponse>(`/api/orders/${encodeURIComponent(orderId)}`, { timeoutMs: 15_000 })
-      .then((data) => active && setState({ kind: 'loaded', data }))
-      .catch((error: unknown) => {
-        if (!active) return;
-        const notFound = error instanceof ApiError && error.status === 404;
-        setState({
-          kind: 'error',
-          message: notFound ? messages.order_not_found : messages.order_load_failed,
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const load = (first: boolean) =>
+      api
+        .get<CreateOrderResponse>(`/api/orders/${encodeURIComponent(orderId)}`, { timeoutMs: 15_000 })
+        .then((data) => {
+          if (!active) return;
+          setState({ kind: 'loaded', data });
+          if (pollWhile?.(data)) timer = setTimeout(() => void load(false), pollMs);
+        })
+        .catch((error: unknown) => {
+          if (!active) return;
+          if (!first) {
+            timer = setTimeout(() => void load(false), pollMs);
+            return;
+          }
+          const notFound = error instanceof ApiError && error.status === 404;
+          setState({
+            kind: 'error',
+            message: notFound ? messages.order_not_found : messages.order_load_failed,
+          });
         });
-      });
+    void load(true);
     return () => {
       active = false;
+      clearTimeout(timer);
     };
-  }, [orderId]);
-  return state;
+    // pollWhile is read when an answer arrives; callers pass a stable function.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [orderId, version, pollMs]);
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  return { state, reload };
+}
+
+export function useOrder(orderId: string | null): OrderState {
+  return useLiveOrder(orderId).state;
 }

@@ -1,0 +1,107 @@
+import { readFileSync } from 'node:fs';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, gotoHydrated, test } from './fixtures';
+
+// Delivery with no operator action (issue 11), through the built-in simulated panel: the server runs
+// with SANDBOX_FULFILMENT_SECONDS=30 (playwright.config.ts).
+
+/** A paid order made through the API (the checkout itself is covered in checkout.spec.ts). */
+async function paidOrder(request: APIRequestContext, instagram: string): Promise<string> {
+  const created = await request.post('/api/orders', {
+    headers: { 'idempotency-key': crypto.randomUUID() },
+    data: {
+      item: { type: 'followers', amount: 500 },
+      instagram,
+      whatsapp: '11912345678',
+      addOns: [],
+      addOnLinks: {},
+      name: 'Ana Souza',
+      email: 'ana.entrega@exemplo.com',
+      cpf: '52998224725',
+      paymentMethod: 'pix',
+      installments: 1,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { order, payment } = await created.json();
+  expect((await request.post(`/api/sandbox/payments/${payment.id}/confirm`)).status()).toBe(200);
+  return order.id;
+}
+
+async function signInOperator(page: Page) {
+  const log = readFileSync(process.env.E2E_SERVER_LOG!, 'utf8');
+  const password = log.match(/Senha inicial do administrador \S+: (\S+)/)![1]!;
+  await gotoHydrated(page, '/admin/login');
+  await page.getByLabel('E-mail').fill('dona@impulso.example');
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+test.describe('delivery', () => {
+  test('buy by PIX, pay, and watch the order go Processando → Em transporte → Concluído', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await gotoHydrated(page, '/checkout?type=followers&amount=200');
+    await page.getByLabel('Seu @ do Instagram').fill('@entrega.ao.vivo');
+    await page.getByLabel('Seu WhatsApp').pressSequentially('11912345678');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByRole('button', { name: /^PIX/ }).click();
+    await page.getByLabel('Nome completo').fill('Ana Souza');
+    await page.getByLabel('E-mail').fill('ana.aovivo@exemplo.com');
+    await page.getByLabel('CPF').pressSequentially('52998224725');
+    await page.getByRole('button', { name: 'Gerar QR Code PIX' }).click();
+    const orderHref = await page.getByRole('link', { name: 'Ver detalhes do pedido' }).getAttribute('href');
+    await page.getByRole('button', { name: 'Simular pagamento' }).click();
+    await expect(page).toHaveURL(/\/success\?order_id=/);
+
+    await gotoHydrated(page, orderHref!);
+    const status = page.locator('dt', { hasText: 'Status do pedido' }).locator('xpath=following-sibling::dd');
+    await expect(status).toHaveText('Processando');
+    const delivery = page.getByTestId('delivery-followers');
+    await expect(delivery).toContainText('200 seguidores');
+    await expect(status).toHaveText('Em transporte', { timeout: 30_000 });
+    await expect(delivery).toContainText(/\d+ de 200 entregues/);
+    await expect(status).toHaveText('Concluído', { timeout: 45_000 });
+    await expect(delivery).toContainText('Entregue');
+    await expect(page.getByRole('button', { name: 'Solicitar reposição' })).toBeVisible();
+    await page.getByRole('button', { name: 'Solicitar reposição' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Reposição solicitada' })).toBeVisible();
+    await expect(delivery).toContainText(/Reposição (pendente|em andamento)/);
+  });
+
+  test('a profile the panel cannot find: the buyer corrects the @ on the order page', async ({
+    page,
+    request,
+  }) => {
+    const orderId = await paidOrder(request, 'link_invalido');
+    await gotoHydrated(page, `/order/${orderId}`);
+    const delivery = page.getByTestId('delivery-followers');
+    await expect(delivery).toContainText('Link inválido', { timeout: 15_000 });
+    await page.getByLabel('Novo @ do perfil').fill('perfil com espaço');
+    await page.getByRole('button', { name: 'Enviar novo link' }).click();
+    await expect(page.getByText('Informe um @instagram válido (ex.: @meu.perfil)')).toBeVisible();
+    await page.getByLabel('Novo @ do perfil').fill('@perfil.correto');
+    await page.getByRole('button', { name: 'Enviar novo link' }).click();
+    await expect(delivery).not.toContainText('Link inválido');
+    await expect(delivery).toContainText(/Em preparação|Na fila de entrega|Em transporte/);
+  });
+
+  test("the operator resolves an 'a conferir' delivery in the panel", async ({ page, request }) => {
+    const orderId = await paidOrder(request, 'sem_resposta');
+    await signInOperator(page);
+    const item = page.locator('li', { hasText: 'https://www.instagram.com/sem_resposta/' });
+    await expect(async () => {
+      await page.reload();
+      await expect(item.getByText('A conferir')).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 20_000 });
+    await item.getByLabel('Nº do pedido no fornecedor').fill('4242');
+    await item.getByRole('button', { name: 'Vincular' }).click();
+    await expect(item).toHaveCount(0);
+
+    await gotoHydrated(page, `/order/${orderId}`);
+    const status = page.locator('dt', { hasText: 'Status do pedido' }).locator('xpath=following-sibling::dd');
+    await expect(status).toHaveText('Concluído', { timeout: 20_000 });
+  });
+});

@@ -1,0 +1,40 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { AdminDelivery } from '../../../shared/schemas/deliveries';
+import { api } from '../../lib/api';
+import { AdminDeliveryItem } from './admin-delivery-item';
+
+/** An order's deliveries under its row in the panel's list. */
+export function AdminDeliveriesRow({ orderId, onChanged }: { orderId: string; onChanged: () => void }) {
+  const [deliveries, setDeliveries] = useState<AdminDelivery[] | null>(null);
+  const load = useCallback(async () => {
+    const answer = await api
+      .get<{ deliveries: AdminDelivery[] }>(`/api/admin/orders/${orderId}/deliveries`)
+      .catch(() => null);
+    setDeliveries(answer?.deliveries ?? []);
+  }, [orderId]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return (
+    <tr className="bg-slate-50">
+      <td colSpan={9} className="px-3 py-2 text-sm">
+        {deliveries === null && 'Carregando…'}
+        {deliveries?.length === 0 && 'Nenhuma entrega: o pedido ainda não foi pago.'}
+        {deliveries && deliveries.length > 0 && (
+          <ul className="space-y-2">
+            {deliveries.map((d) => (
+              <AdminDeliveryItem
+                key={d.id}
+                delivery={d}
+                onChanged={() => {
+                  void load();
+                  onChanged();
+                }}
+              />
+            ))}
+          </ul>
+        )}
+      </td>
+    </tr>
+  );
+}

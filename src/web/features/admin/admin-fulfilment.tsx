@@ -1,0 +1,49 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { AdminDelivery } from '../../../shared/schemas/deliveries';
+import { buttonSecondary } from '../../components/ui/styles';
+import { api } from '../../lib/api';
+import { AdminDeliveryItem } from './admin-delivery-item';
+import { AdminSupplier } from './admin-supplier';
+
+interface Attention {
+  provider: string;
+  count: number;
+  deliveries: AdminDelivery[];
+}
+
+/** "Precisam de atenção": deliveries a person must decide (issue 11), with their actions. */
+export function AdminFulfilment() {
+  const [data, setData] = useState<Attention | null>(null);
+  const [open, setOpen] = useState(false);
+  const load = useCallback(async () => {
+    setData(await api.get<Attention>('/api/admin/fulfilment').catch(() => null));
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  if (!data) return null;
+  const alert = data.count > 0;
+  return (
+    <section
+      aria-labelledby="atencao"
+      className={`mt-4 rounded-2xl p-4 ring-1 ${alert ? 'bg-amber-50 ring-amber-300' : 'bg-white ring-slate-200'}`}
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="atencao" className="text-lg font-bold text-slate-900">
+          Precisam de atenção: <span data-testid="attention-count">{data.count}</span>
+        </h2>
+        <button type="button" className={buttonSecondary} onClick={() => setOpen(!open)} aria-expanded={open}>
+          {open ? 'Ocultar fornecedor' : 'Fornecedor e saldo'}
+        </button>
+      </div>
+      {alert && (
+        <ul className="mt-3 space-y-2">
+          {data.deliveries.map((d) => (
+            <AdminDeliveryItem key={d.id} delivery={d} onChanged={() => void load()} />
+          ))}
+        </ul>
+      )}
+      {open && <AdminSupplier />}
+    </section>
+  );
+}
