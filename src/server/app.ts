@@ -169,6 +169,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     db: database.db,
     // PGlite has one connection: more handlers at once would only queue ahead of the requests.
     concurrency: database.kind === 'pglite' ? 5 : 20,
+    // Submissions mostly wait for the panel (200 ms to SMM_TIMEOUT_MS): a lane of their own, wider.
+    lanes: [{ kinds: ['submit_delivery'], concurrency: database.kind === 'pglite' ? 10 : 40 }],
     handlers: { ...emailJobHandlers({ db: database.db, mailer, shop: shopLinks }), ...fulfilment.handlers },
     clock,
     log: server.log,

@@ -179,3 +179,83 @@ describe('FULFILMENT_PROVIDER=manual', () => {
     }
   });
 });
+
+describe('marking an order paid in the panel', () => {
+  it('creates its deliveries in the same step and moves it to processando', async () => {
+    const created = await t.app.server.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { 'idempotency-key': crypto.randomUUID() },
+      payload: {
+        item: { type: 'followers', amount: 3000 },
+        instagram: '@pago.no.whatsapp',
+        whatsapp: '11912345678',
+        addOns: [],
+        addOnLinks: {},
+        name: 'Rui Lima',
+        email: 'rui@exemplo.com',
+        cpf: '52998224725',
+        paymentMethod: 'pix',
+        installments: 1,
+      },
+    });
+    const orderId = created.json().order.id as string;
+    expect((await t.orderRow(orderId)).status).toBe('aguardando_contato_whatsapp');
+    const edit = await t.app.server.inject({
+      method: 'PATCH',
+      url: `/api/admin/orders/${orderId}`,
+      headers: { cookie },
+      payload: { paymentStatus: 'paid' },
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(await t.orderRow(orderId)).toMatchObject({ paymentStatus: 'paid', status: 'processando' });
+    await t.app.jobs.drain();
+    expect(addsFor('pago.no.whatsapp')).toHaveLength(1);
+  });
+});
+
+describe('owner alerts', () => {
+  const alerts = async () => (await t.emailsTo(adminEmail)).map((e) => e.subject);
+
+  it('a low panel balance, once a day', async () => {
+    const low = await startFulfilmentTestApp({ SMM_BALANCE_ALERT: '1000000' }, { panel: t.panel });
+    try {
+      await low.app.fulfilment.sync.runOnce();
+      low.advance(700_000);
+      await low.app.fulfilment.sync.runOnce();
+      await low.app.jobs.drain();
+      const subjects = (await low.emailsTo(adminEmail)).map((e) => e.subject);
+      expect(subjects.filter((s) => s === '[Impulso] Saldo baixo no painel de entregas')).toHaveLength(1);
+    } finally {
+      await low.close();
+    }
+  });
+
+  it('an invalid link the buyer leaves uncorrected for 24 hours', async () => {
+    t.panel.failNextAdd({ kind: 'bad_link' });
+    await t.paidOrder({ instagram: '@nunca.corrigiu' });
+    await t.app.jobs.drain();
+    t.advance(23 * 3_600_000);
+    await t.app.fulfilment.sync.runOnce();
+    await t.app.jobs.drain();
+    const subject = '[Impulso] Link inválido sem correção há 24 horas';
+    const before = (await alerts()).filter((s) => s === subject).length;
+    t.advance(2 * 3_600_000);
+    await t.app.fulfilment.sync.runOnce();
+    await t.app.jobs.drain();
+    expect((await alerts()).filter((s) => s === subject).length).toBe(before + 1);
+  });
+
+  it('a job that failed every attempt', async () => {
+    const { enqueue } = await import('../../src/server/jobs/job-queue');
+    await enqueue(t.app.database.db, 'no_such_kind', {});
+    for (let i = 0; i < 9; i++) {
+      await t.app.jobs.drain();
+      t.advance(3 * 3_600_000);
+    }
+    await t.app.jobs.drain();
+    expect(
+      (await alerts()).filter((s) => s === '[Impulso] Tarefa com falha em todas as tentativas'),
+    ).toHaveLength(1);
+  });
+});

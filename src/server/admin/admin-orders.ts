@@ -3,6 +3,9 @@ import type { Db } from '../db/client';
 import type { OrderRow } from '../db/schema';
 import { AppError } from '../errors';
 import { adminRepo } from './admin.repo';
+import { createDeliveries } from '../fulfilment/create-deliveries';
+
+const awaitingPayment = new Set(['pendente', 'aguardando_contato_whatsapp']);
 
 export interface AdminOrderUpdate {
   status?: string | undefined;
@@ -27,10 +30,17 @@ export async function updateOrder(
       changes.status = update.status;
       audit.push({ field: 'status', oldValue: order.status, newValue: update.status });
     }
+    const becomesPaid = update.paymentStatus === 'paid' && order.paymentStatus !== 'paid';
     if (update.paymentStatus !== undefined && update.paymentStatus !== order.paymentStatus) {
       changes.paymentStatus = update.paymentStatus;
       if (update.paymentStatus === 'paid' && !order.paidAt) changes.paidAt = now;
       audit.push({ field: 'payment_status', oldValue: order.paymentStatus, newValue: update.paymentStatus });
+    }
+    // Paid by the operator (a WhatsApp order settled by hand): it goes to processando and its deliveries
+    // are created in this transaction, like any other path that marks an order paid (DECISIONS 26).
+    if (becomesPaid && update.status === undefined && awaitingPayment.has(order.status)) {
+      changes.status = 'processando';
+      audit.push({ field: 'status', oldValue: order.status, newValue: 'processando' });
     }
     if (update.note !== undefined) {
       // Spec §5: trimmed, and null when empty.
@@ -41,6 +51,9 @@ export async function updateOrder(
       }
     }
     if (audit.length === 0) return order;
-    return adminRepo.applyEdit(tx, orderId, changes, audit, actor, now);
+    const edited = await adminRepo.applyEdit(tx, orderId, changes, audit, actor, now);
+    if (becomesPaid && (changes.status ?? order.status) !== 'cancelado')
+      await createDeliveries(tx, order, now);
+    return edited;
   });
 }

@@ -7,6 +7,17 @@ export const attentionStates = ['unknown', 'invalid_link', 'refused', 'partial',
 /** States the status sync asks the panel about. */
 export const openStates = ['pending', 'in_progress'] as const;
 
+export interface StatusChange {
+  id: string;
+  state: string;
+  remains: number | null;
+  startCount: number | null;
+  charge: string | null;
+  currency: string | null;
+  completedAt: Date | null;
+  lastError: string | null;
+}
+
 export const deliveriesRepo = {
   /** The order's items; an item that exists already is left alone (a second confirmation adds nothing). */
   async insertNew(db: Executor, rows: NewDelivery[]): Promise<DeliveryRow[]> {
@@ -24,6 +35,37 @@ export const deliveriesRepo = {
       .from(deliveries)
       .where(eq(deliveries.orderId, orderId))
       .orderBy(asc(deliveries.createdAt), asc(deliveries.itemKey));
+  },
+  async lockMany(db: Executor, ids: readonly string[]): Promise<DeliveryRow[]> {
+    if (ids.length === 0) return [];
+    return db
+      .select()
+      .from(deliveries)
+      .where(inArray(deliveries.id, [...ids]))
+      .orderBy(asc(deliveries.id))
+      .for('update');
+  },
+  async statesOfOrders(db: Executor, orderIds: readonly string[]) {
+    if (orderIds.length === 0) return [];
+    return db
+      .select({ orderId: deliveries.orderId, state: deliveries.state })
+      .from(deliveries)
+      .where(inArray(deliveries.orderId, [...orderIds]));
+  },
+  /** What the panel said about many deliveries, in one statement. */
+  async applyStatuses(db: Executor, rows: readonly StatusChange[], now: Date): Promise<void> {
+    if (rows.length === 0) return;
+    const values = rows.map(
+      (r) =>
+        sql`(${r.id}::uuid, ${r.state}, ${r.remains}::int, ${r.startCount}::int, ${r.charge}, ${r.currency}, ${r.completedAt}::timestamptz, ${r.lastError})`,
+    );
+    await db.execute(sql`
+      update deliveries as d set
+        state = v.state, remains = v.remains, start_count = v.start_count, charge = v.charge,
+        currency = v.currency, completed_at = coalesce(v.completed_at, d.completed_at),
+        last_error = coalesce(v.last_error, d.last_error), updated_at = ${now}
+      from (values ${sql.join(values, sql`, `)}) as v(id, state, remains, start_count, charge, currency, completed_at, last_error)
+      where d.id = v.id`);
   },
   async lockForOrder(db: Executor, orderId: string): Promise<DeliveryRow[]> {
     return db

@@ -1,4 +1,6 @@
-import { deliveriesRepo } from './deliveries.repo';
+import type { Executor } from '../db/client';
+import type { DeliveryRow } from '../db/schema';
+import { deliveriesRepo, type StatusChange } from './deliveries.repo';
 import type { FulfilmentContext } from './fulfilment-context';
 import { followDeliveries } from './order-progress';
 import { alertOwner, hour, once } from './owner-alerts';
@@ -25,47 +27,74 @@ export function createDeliverySync(ctx: FulfilmentContext, options: SyncOptions)
   const concurrency = options.concurrency ?? 4;
   let lastHousekeeping = 0;
 
-  async function applyStatus(deliveryId: string, status: PanelStatus, now: Date) {
+  /**
+   * What the panel said about a batch, in one transaction: the rows are locked, only what changed is
+   * written (one statement), partial and cancelled deliveries alert the owner, and the orders whose
+   * deliveries changed state follow them.
+   */
+  async function applyStatuses(answers: ReadonlyArray<[string, PanelStatus]>, now: Date) {
     await db.transaction(async (tx) => {
-      const d = await deliveriesRepo.findById(tx, deliveryId, { forUpdate: true });
-      if (!d || (d.state !== 'pending' && d.state !== 'in_progress')) return;
-      // A panel that cancelled or refunded delivered nothing we can count on: the operator decides.
-      const state = status.state === 'canceled' || status.state === 'refunded' ? 'refused' : status.state;
-      const unchanged =
-        state === d.state &&
-        status.remains === d.remains &&
-        status.startCount === d.startCount &&
-        status.charge === d.charge;
-      if (unchanged) return;
-      await deliveriesRepo.update(tx, d.id, {
-        state,
-        remains: status.remains,
-        startCount: status.startCount,
-        charge: status.charge,
-        currency: status.currency,
-        ...(state === 'completed' || state === 'partial' ? { completedAt: now } : {}),
-        ...(state === 'refused' ? { lastError: `O fornecedor marcou o pedido como ${status.state}.` } : {}),
-        updatedAt: now,
-      });
-      if (state === 'partial' || state === 'refused') {
-        const delivered = d.quantity - (status.remains ?? 0);
-        await alertOwner(
-          tx,
-          ctx.alerts,
-          {
-            key: `${state}:${d.id}`,
-            quietMs: once,
-            subject: state === 'partial' ? 'Entrega parcial' : 'Entrega cancelada pelo fornecedor',
-            lines: [
-              `Pedido do fornecedor ${d.panelOrderId}: ${delivered} de ${d.quantity} entregues (${d.product}, ${d.link}).`,
-              'No painel: peça reposição, reenvie o restante ou reembolse a parte.',
-            ],
-          },
-          now,
-        );
+      const current = new Map(
+        (
+          await deliveriesRepo.lockMany(
+            tx,
+            answers.map(([id]) => id),
+          )
+        ).map((d) => [d.id, d]),
+      );
+      const changes: StatusChange[] = [];
+      const moved: string[] = [];
+      for (const [id, status] of answers) {
+        const d = current.get(id);
+        if (!d || (d.state !== 'pending' && d.state !== 'in_progress')) continue;
+        // A panel that cancelled or refunded delivered nothing we can count on: the operator decides.
+        const state = status.state === 'canceled' || status.state === 'refunded' ? 'refused' : status.state;
+        const unchanged =
+          state === d.state &&
+          status.remains === d.remains &&
+          status.startCount === d.startCount &&
+          status.charge === d.charge;
+        if (unchanged) continue;
+        changes.push({
+          id,
+          state,
+          remains: status.remains,
+          startCount: status.startCount,
+          charge: status.charge,
+          currency: status.currency,
+          completedAt: state === 'completed' || state === 'partial' ? now : null,
+          lastError: state === 'refused' ? `O fornecedor marcou o pedido como ${status.state}.` : null,
+        });
+        if (state !== d.state) moved.push(d.orderId);
+        if (state === 'partial' || state === 'refused') await alertNeedsOperator(tx, d, state, status, now);
       }
-      await followDeliveries(tx, d.orderId, now);
+      await deliveriesRepo.applyStatuses(tx, changes, now);
+      await followDeliveries(tx, moved, now);
     });
+  }
+
+  async function alertNeedsOperator(
+    tx: Executor,
+    d: DeliveryRow,
+    state: 'partial' | 'refused',
+    status: PanelStatus,
+    now: Date,
+  ) {
+    const delivered = d.quantity * (d.runs ?? 1) - (status.remains ?? 0);
+    await alertOwner(
+      tx,
+      ctx.alerts,
+      {
+        key: `${state}:${d.id}`,
+        quietMs: once,
+        subject: state === 'partial' ? 'Entrega parcial' : 'Entrega cancelada pelo fornecedor',
+        lines: [
+          `Pedido do fornecedor ${d.panelOrderId}: ${delivered} de ${d.quantity * (d.runs ?? 1)} entregues (${d.product}, ${d.link}).`,
+          'No painel: peça reposição, reenvie o restante ou reembolse a parte.',
+        ],
+      },
+      now,
+    );
   }
 
   async function syncRefill(deliveryId: string, refillId: string) {
@@ -132,7 +161,7 @@ export function createDeliverySync(ctx: FulfilmentContext, options: SyncOptions)
     for (let i = 0; i < open.length; i += statusBatchSize) batches.push(open.slice(i, i + statusBatchSize));
     // The panel first, then the database: answers are not left waiting (and timing out) behind writes.
     let statusCalls = 0;
-    const answers: Array<[string, PanelStatus]> = [];
+    const answered: Array<Array<[string, PanelStatus]>> = [];
     const worker = async () => {
       for (let batch = batches.shift(); batch; batch = batches.shift()) {
         statusCalls++;
@@ -140,14 +169,16 @@ export function createDeliverySync(ctx: FulfilmentContext, options: SyncOptions)
           log.warn({ err }, 'panel status not read');
           return null;
         });
+        const answers: Array<[string, PanelStatus]> = [];
         for (const row of batch) {
           const status = statuses?.get(row.panel_order_id);
           if (status) answers.push([row.id, status]);
         }
+        if (answers.length > 0) answered.push(answers);
       }
     };
     await Promise.all(Array.from({ length: concurrency }, worker));
-    for (const [id, status] of answers) await applyStatus(id, status, now);
+    for (const answers of answered) await applyStatuses(answers, now);
     for (const row of claimed) {
       if (row.refill_id && (row.refill_status === 'pending' || row.refill_status === 'in_progress'))
         await syncRefill(row.id, row.refill_id);

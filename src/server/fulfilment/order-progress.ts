@@ -21,13 +21,23 @@ export function progressOf(states: readonly string[]): Progress {
  * Moves a paid order forward to what its deliveries say, never back (an operator's later edit or a stale
  * answer cannot undo a delivery), and queues the buyer's e-mail in the same transaction as the move.
  */
-export async function followDeliveries(tx: Executor, orderId: string, now: Date): Promise<void> {
-  const order = await ordersRepo.findById(tx, orderId, { forUpdate: true });
-  if (!order || order.paymentStatus !== 'paid' || rank[order.status] === undefined) return;
-  const target = progressOf((await deliveriesRepo.listForOrder(tx, orderId)).map((d) => d.state));
-  if (rank[target]! <= rank[order.status]!) return;
-  await ordersRepo.update(tx, orderId, { status: target, updatedAt: now });
-  await enqueue(tx, target === 'concluido' ? 'delivery_completed_email' : 'delivery_started_email', {
-    orderId,
-  });
+export async function followDeliveries(tx: Executor, orderIds: string | readonly string[], now: Date) {
+  const ids = [...new Set(typeof orderIds === 'string' ? [orderIds] : orderIds)];
+  const orders = (await ordersRepo.lockStates(tx, ids)).filter(
+    (o) => o.paymentStatus === 'paid' && rank[o.status] !== undefined,
+  );
+  if (orders.length === 0) return;
+  const states = new Map<string, string[]>();
+  for (const row of await deliveriesRepo.statesOfOrders(
+    tx,
+    orders.map((o) => o.id),
+  ))
+    states.set(row.orderId, [...(states.get(row.orderId) ?? []), row.state]);
+  for (const order of orders) {
+    const target = progressOf(states.get(order.id) ?? []);
+    if (rank[target]! <= rank[order.status]!) continue;
+    await ordersRepo.update(tx, order.id, { status: target, updatedAt: now });
+    const email = target === 'concluido' ? 'delivery_completed_email' : 'delivery_started_email';
+    await enqueue(tx, email, { orderId: order.id });
+  }
 }

@@ -34,9 +34,21 @@ export function createJobRunner(options: {
   onDead?: (job: { id: string; kind: string; lastError: string }, now: Date) => Promise<unknown>;
   /** Runs before each batch: pollers that turn rows into jobs (order receipts). */
   before?: (now: Date) => Promise<unknown>;
+  /**
+   * Kinds that run in a lane of their own, with their own concurrency: jobs that wait on a slow outside
+   * party (the delivery panel, up to SMM_TIMEOUT_MS) never hold the e-mails back, nor the reverse.
+   */
+  lanes?: ReadonlyArray<{ kinds: readonly string[]; concurrency: number }>;
 }) {
   const { db, handlers, clock, log } = options;
   const concurrency = options.concurrency ?? 20;
+  const lanes: Array<{
+    kinds: { only: readonly string[] } | { except: readonly string[] };
+    concurrency: number;
+  }> = [
+    ...(options.lanes ?? []).map((lane) => ({ kinds: { only: lane.kinds }, concurrency: lane.concurrency })),
+    { kinds: { except: (options.lanes ?? []).flatMap((lane) => lane.kinds) }, concurrency },
+  ];
 
   async function run(job: ClaimedJob) {
     const handler = handlers[job.kind];
@@ -55,18 +67,19 @@ export function createJobRunner(options: {
     }
   }
 
-  /** Up to `limit` due jobs at once. Returns how many were claimed. */
-  async function runBatch(limit = concurrency): Promise<number> {
-    const claimed = await jobsRepo.claim(db, clock(), jobLeaseMs, limit);
+  /** Up to the lane's concurrency of its due jobs at once. Returns how many were claimed. */
+  async function runLane(lane: (typeof lanes)[number]): Promise<number> {
+    const claimed = await jobsRepo.claim(db, clock(), jobLeaseMs, lane.concurrency, lane.kinds);
     await Promise.all(claimed.map(run));
     return claimed.length;
   }
 
-  /** The pollers (once), then one batch. */
-  async function runOnce(limit = concurrency): Promise<number> {
+  /** The pollers (once), then one batch of every lane. */
+  async function runOnce(): Promise<number> {
     // A failing poller (a rollup, say) must not stop the e-mails: log it and run the due jobs anyway.
     await options.before?.(clock()).catch((err: unknown) => log.warn({ err }, 'job poller failed'));
-    return runBatch(limit);
+    const claimed = await Promise.all(lanes.map(runLane));
+    return claimed.reduce((a, b) => a + b, 0);
   }
 
   let stopped = true;
@@ -77,11 +90,16 @@ export function createJobRunner(options: {
       // The pollers run once a tick (each interval), not once a batch: while a backlog drains they would
       // otherwise rescan orders and rollups every few milliseconds. A short pause between full batches
       // leaves the database to the requests; a backlog still drains at a few hundred jobs a second.
-      let claimed = await runOnce();
-      while (!stopped && claimed === concurrency) {
-        await new Promise((r) => setTimeout(r, batchPauseMs));
-        claimed = await runBatch();
-      }
+      await options.before?.(clock()).catch((err: unknown) => log.warn({ err }, 'job poller failed'));
+      await Promise.all(
+        lanes.map(async (lane) => {
+          let claimed = await runLane(lane);
+          while (!stopped && claimed === lane.concurrency) {
+            await new Promise((r) => setTimeout(r, batchPauseMs));
+            claimed = await runLane(lane);
+          }
+        }),
+      );
     } catch (err) {
       log.warn({ err }, 'job run failed');
     }

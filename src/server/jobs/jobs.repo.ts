@@ -17,8 +17,29 @@ export const jobsRepo = {
     await db.insert(jobs).values({ kind, payload, runAt });
   },
 
-  /** Due jobs, claimed with a lease and FOR UPDATE SKIP LOCKED, so instances never run the same one. */
-  async claim(db: Db, now: Date, leaseMs: number, limit: number): Promise<ClaimedJob[]> {
+  /**
+   * Due jobs, claimed with a lease and FOR UPDATE SKIP LOCKED, so instances never run the same one; only
+   * the kinds listed (`only`) or all but those (`except`), for the runner's lanes.
+   */
+  async claim(
+    db: Db,
+    now: Date,
+    leaseMs: number,
+    limit: number,
+    kinds: { only: readonly string[] } | { except: readonly string[] } = { except: [] },
+  ): Promise<ClaimedJob[]> {
+    const kindFilter =
+      'only' in kinds
+        ? sql`and kind in (${sql.join(
+            kinds.only.map((k) => sql`${k}`),
+            sql`, `,
+          )})`
+        : kinds.except.length > 0
+          ? sql`and kind not in (${sql.join(
+              kinds.except.map((k) => sql`${k}`),
+              sql`, `,
+            )})`
+          : sql``;
     const claimed = rowsOf<ClaimedJob>(
       await db.execute(sql`
         update jobs set locked_until = ${new Date(now.getTime() + leaseMs)}, attempts = attempts + 1
@@ -26,6 +47,7 @@ export const jobsRepo = {
           select id from jobs
           where done_at is null and run_at <= ${now} and attempts < ${maxJobAttempts}
             and (locked_until is null or locked_until < ${now})
+            ${kindFilter}
           order by run_at
           limit ${limit}
           for update skip locked

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import { orders, type NewOrder, type OrderRow } from '../db/schema';
 import { hotStatements } from './hot-statements.repo';
@@ -47,5 +47,15 @@ export const ordersRepo = {
       .from(orders)
       .where(eq(orders.id, id));
     return row;
+  },
+  /** Status of several orders, locked in id order (the delivery sync moves them along). */
+  async lockStates(db: Executor, ids: readonly string[]) {
+    if (ids.length === 0) return [];
+    return db
+      .select({ id: orders.id, status: orders.status, paymentStatus: orders.paymentStatus })
+      .from(orders)
+      .where(inArray(orders.id, [...ids]))
+      .orderBy(asc(orders.id))
+      .for('update');
   },
 };
