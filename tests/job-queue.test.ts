@@ -143,3 +143,30 @@ it('gives up on an SMTP server that never greets well within the job lease', asy
     await new Promise<void>((resolve) => silent.close(() => resolve()));
   }
 });
+
+it('a lane of its own: submissions stuck on a slow panel do not hold the e-mails back (issue 11)', async () => {
+  const sent: number[] = [];
+  let release: () => void = () => undefined;
+  const stuck = new Promise<void>((resolve) => (release = resolve));
+  const runner = createJobRunner({
+    db: database.db,
+    handlers: {
+      submit_delivery: () => stuck,
+      lane_email: async (payload) => void sent.push(Number(payload.n)),
+    },
+    clock: () => new Date(),
+    log: quietLog,
+    concurrency: 2,
+    lanes: [{ kinds: ['submit_delivery'], concurrency: 2 }],
+    intervalMs: 10,
+  });
+  for (let i = 0; i < 4; i++) await enqueue(database.db, 'submit_delivery', { i });
+  for (let n = 0; n < 6; n++) await enqueue(database.db, 'lane_email', { n });
+  runner.start();
+  await expect.poll(() => sent.length, { timeout: 5000 }).toBe(6);
+  release();
+  await runner.stop();
+  await runner.drain();
+  const left = await database.db.select().from(jobs).where(eq(jobs.kind, 'submit_delivery'));
+  expect(left.every((j) => j.doneAt !== null)).toBe(true);
+});
