@@ -22,12 +22,14 @@ export async function submitDelivery(ctx: FulfilmentContext, deliveryId: string)
   if (!peek || (peek.state !== 'queued' && peek.state !== 'submitting')) return;
   if (!ctx.panel || !ctx.serviceCache) {
     // Manual delivery: the operator's queue in the panel.
-    await deliveriesRepo.update(db, deliveryId, { state: 'manual', updatedAt: clock() });
+    if (peek.state === 'queued')
+      await deliveriesRepo.update(db, deliveryId, { state: 'manual', updatedAt: clock() });
     return;
   }
   const serviceId = ctx.serviceIds[peek.product as keyof FulfilmentContext['serviceIds']];
   // Read before anything is recorded: a panel that cannot list its services is retried, nothing is sent.
-  const service = await ctx.serviceCache.find(serviceId);
+  // A delivery found mid-submission needs no service: it goes to 'a conferir' whatever the panel says.
+  const service = peek.state === 'queued' ? await ctx.serviceCache.find(serviceId) : undefined;
 
   const claimed = await db.transaction(async (tx) => {
     const delivery = await deliveriesRepo.findById(tx, deliveryId, { forUpdate: true });
@@ -42,7 +44,8 @@ export async function submitDelivery(ctx: FulfilmentContext, deliveryId: string)
       );
       return null;
     }
-    if (delivery?.state !== 'queued') return null;
+    // Queued again meanwhile (the operator resent it): that resend has a job of its own.
+    if (delivery?.state !== 'queued' || peek.state !== 'queued') return null;
     const refusal = serviceProblem(service, serviceId, delivery.quantity);
     if (refusal) {
       await refuse(ctx, tx, delivery, refusal, now);
