@@ -74,6 +74,8 @@ export default defineConfig({
       TRUST_PROXY: '1',
       // Deliveries through the simulated panel finish in 30 s (fulfilment.spec.ts watches one).
       SANDBOX_FULFILMENT_SECONDS: '30',
+      // An unpaid PIX expires after a minute (pix-expiry.spec.ts waits for one).
+      PIX_EXPIRY_MINUTES: '1',
     },
   },
 });

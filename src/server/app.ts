@@ -28,6 +28,7 @@ import { sandboxRoutes } from './payments/sandbox.routes';
 import { qrCodeRoutes } from './payments/qr-code.routes';
 import { asaasWebhookRoutes } from './payments/asaas/asaas-webhook.routes';
 import { createReconciler, type Reconciler } from './payments/reconciliation';
+import { expirePix, queuePixDeadlines } from './payments/pix-expiry';
 import { recordSubscriptionCharge } from './subscriptions/subscription-charges';
 import { createPaymentProvider } from './payments/provider-factory';
 import { createFulfilment, type Fulfilment } from './fulfilment/fulfilment';
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       unavailablePackages: config.shop.unavailablePackages,
       cardCheckout: config.cardCheckout,
       cardNeedsAddress: cardNeedsAddress(config.shop),
+      pixExpiryMinutes: config.pix.expiryMinutes,
       limits: createOrderLimits({ db: database.db, rateLimiter, limits: config.abuseLimits, clock }),
     }),
   });
@@ -171,12 +173,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     concurrency: database.kind === 'pglite' ? 5 : 20,
     // Submissions mostly wait for the panel (200 ms to SMM_TIMEOUT_MS): a lane of their own, wider.
     lanes: [{ kinds: ['submit_delivery'], concurrency: database.kind === 'pglite' ? 10 : 40 }],
-    handlers: { ...emailJobHandlers({ db: database.db, mailer, shop: shopLinks }), ...fulfilment.handlers },
+    handlers: {
+      ...emailJobHandlers({ db: database.db, mailer, shop: shopLinks, clock }),
+      ...fulfilment.handlers,
+      expire_pix: (payload) =>
+        expirePix(
+          { db: database.db, provider: paymentProvider, clock, log: server.log },
+          String(payload.paymentId),
+        ),
+    },
     clock,
     log: server.log,
     onDead: (job, now) => alertDeadJob(database.db, fulfilment.ctx.alerts, job, now),
     before: async (now) => {
       await queueOrderReceipts(database.db, now);
+      await queuePixDeadlines(database.db, now, config.pix.reminderMinutes);
       await funnelRollupRepo.rollUp(database.db, now);
       await ordersRollupRepo.rollUp(database.db, now);
     },

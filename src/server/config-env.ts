@@ -53,6 +53,10 @@ export const envSchema = z.object({
   ASAAS_USER_AGENT: z.string().min(1).default('Impulso'),
   /** transparent: the card form on our checkout (SAQ D); hosted: the provider's page (SAQ A). DECISIONS 16. */
   CARD_CHECKOUT: z.enum(['transparent', 'hosted']).default('transparent'),
+  /** An unpaid PIX is cancelled at the provider, and its order, after this many minutes (DECISIONS 27). */
+  PIX_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(43_200).default(1440),
+  /** One reminder e-mail while a PIX is unpaid this many minutes after it was issued. */
+  PIX_REMINDER_MINUTES: z.coerce.number().int().min(1).default(60),
   /** How often open payments are checked with the provider (webhooks are the main path). */
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(5).default(60),
 

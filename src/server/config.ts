@@ -46,6 +46,7 @@ export interface Config {
   asaas: { apiUrl: string; apiKey: string; webhookToken: string; userAgent: string };
   cardCheckout: Env['CARD_CHECKOUT'];
   reconcileIntervalSeconds: number;
+  pix: { expiryMinutes: number; reminderMinutes: number };
   adminEmail: string;
   fulfilment: FulfilmentConfig;
   pixKey: string;
@@ -123,6 +124,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     cardCheckout: e.CARD_CHECKOUT,
     reconcileIntervalSeconds: e.RECONCILE_INTERVAL_SECONDS,
+    pix: { expiryMinutes: e.PIX_EXPIRY_MINUTES, reminderMinutes: e.PIX_REMINDER_MINUTES },
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     fulfilment: Object.freeze({
       provider: e.FULFILMENT_PROVIDER,

@@ -79,3 +79,9 @@ export function maskCpfNumber(digits: string): string {
   const d = digits.replace(/\D/g, '');
   return `***.${d.slice(3, 6)}.${d.slice(6, 9)}-**`;
 }
+
+/** Flags on an order whose money arrived after it was closed (DECISIONS 12, 27). */
+export const paymentFlagLabels: Record<string, string> = {
+  pago_apos_cancelamento: 'Pago após cancelamento',
+  pago_apos_expiracao: 'Pago após o PIX expirar',
+};

@@ -16,6 +16,8 @@ export interface FakePayment {
   externalReference?: string;
   subscription?: string;
   invoiceUrl: string;
+  /** Removed with DELETE /payments/{id}: a flag, not a status (reference/payments.md). */
+  deleted?: boolean;
 }
 
 export interface RecordedRequest {
@@ -192,6 +194,16 @@ export async function startFakeAsaas(apiKey = '$aact_hmlg_test_key'): Promise<Fa
         subscription.status = 'INACTIVE';
         return send(200, { deleted: true, id: subscription.id });
       }
+    }
+    const removal = /^\/payments\/([^/]+)$/.exec(path);
+    if (req.method === 'DELETE' && removal) {
+      const payment = payments.get(removal[1]!);
+      if (!payment || payment.deleted) return send(404, error('not_found', 'Cobrança não encontrada.'));
+      if (!['PENDING', 'OVERDUE'].includes(payment.status)) {
+        return send(400, error('invalid_action', 'Não é possível remover uma cobrança já recebida.'));
+      }
+      payment.deleted = true;
+      return send(200, { deleted: true, id: payment.id });
     }
     const refund = /^\/payments\/([^/]+)\/refund$/.exec(path);
     if (req.method === 'POST' && refund) {

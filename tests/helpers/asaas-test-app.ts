@@ -15,15 +15,19 @@ export interface AsaasTestApp {
 export async function startAsaasTestApp(
   webhookToken: string,
   env: Record<string, string> = {},
+  options: { clock?: () => Date } = {},
 ): Promise<AsaasTestApp> {
   const fake = await startFakeAsaas();
-  const app = await createTestApp({
-    PAYMENT_PROVIDER: 'asaas',
-    ASAAS_API_URL: fake.url,
-    ASAAS_API_KEY: fake.apiKey,
-    ASAAS_WEBHOOK_TOKEN: webhookToken,
-    ...env,
-  });
+  const app = await createTestApp(
+    {
+      PAYMENT_PROVIDER: 'asaas',
+      ASAAS_API_URL: fake.url,
+      ASAAS_API_KEY: fake.apiKey,
+      ASAAS_WEBHOOK_TOKEN: webhookToken,
+      ...env,
+    },
+    options,
+  );
   const provider = createAsaasProvider({
     request: createAsaasClient({ baseUrl: fake.url, apiKey: fake.apiKey, userAgent: 'Impulso' }),
     publicUrl: 'http://localhost',

@@ -3,7 +3,7 @@ import type { JobHandler } from '../jobs/job-queue';
 import { ordersRepo } from '../orders/orders.repo';
 import type { Email, Mailer } from './mailer';
 import { receiptsRepo } from './receipts.repo';
-import { orderReceivedEmail, paymentConfirmedEmail } from './templates';
+import { orderReceivedEmail, paymentConfirmedEmail, pixReminderEmail } from './templates';
 import { paymentsRepo } from '../payments/payments.repo';
 
 /** Job handlers that send e-mail; rendering happens at send time, so a PIX code shown is still current. */
@@ -11,8 +11,9 @@ export function emailJobHandlers(deps: {
   db: Db;
   mailer: Mailer;
   shop: { name: string; publicUrl: string };
+  clock: () => Date;
 }) {
-  const { db, mailer, shop } = deps;
+  const { db, mailer, shop, clock } = deps;
   const handlers: Record<string, JobHandler> = {
     async send_email(payload) {
       await mailer.send(payload as unknown as Email);
@@ -24,6 +25,15 @@ export function emailJobHandlers(deps: {
       const pixPayload =
         order.paymentStatus === 'unpaid' && payment?.status === 'PENDING' ? payment.pixPayload : null;
       await mailer.send(orderReceivedEmail(shop, order, pixPayload));
+    },
+    async pix_reminder_email(payload) {
+      const payment = await paymentsRepo.findById(db, String(payload.paymentId));
+      // Never after expiry or payment: checked again when the e-mail leaves.
+      if (payment?.status !== 'PENDING' || !payment.pixPayload || !payment.expiresAt) return;
+      if (payment.expiresAt <= clock()) return;
+      const order = await ordersRepo.findById(db, payment.orderId);
+      if (order?.paymentStatus !== 'unpaid') return;
+      await mailer.send(pixReminderEmail(shop, order, payment.pixPayload, payment.expiresAt));
     },
     async payment_confirmed_email(payload) {
       const order = await ordersRepo.findById(db, String(payload.orderId));

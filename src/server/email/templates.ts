@@ -127,3 +127,25 @@ export function signupAttemptEmail(shop: Shop, to: string): Email {
   );
   return { to, subject: `Tentativa de cadastro – ${shop.name}`, html, text };
 }
+
+/** The one reminder while a PIX is unpaid (PIX_REMINDER_MINUTES), with the code and the deadline. */
+export function pixReminderEmail(
+  shop: Shop,
+  order: OrderForEmail,
+  pixPayload: string,
+  expiresAt: Date,
+): Email {
+  const code = formatPurchaseCode(order.purchaseCode);
+  const { html, text } = layout(
+    shop,
+    `Seu PIX do pedido ${code} ainda não foi pago`,
+    [
+      `O pedido ${code} (${serviceTitle(order)}, ${formatBRL(order.totalCents)}) está esperando o pagamento.`,
+      `O código vale até ${formatDateTime(expiresAt)}. Depois disso o pedido é cancelado.`,
+      'PIX copia e cola:',
+      pixPayload,
+    ],
+    { label: 'Pagar agora', url: `${shop.publicUrl}/order/${order.id}` },
+  );
+  return { to: order.email, subject: `Falta pagar o pedido ${code} – ${shop.name}`, html, text };
+}

@@ -30,6 +30,7 @@ export interface OrdersServiceDeps {
   /** Card charges through our form need the billing address (a real provider's anti-fraud asks for it). */
   cardNeedsAddress: boolean;
   limits: OrderLimits;
+  pixExpiryMinutes: number;
 }
 
 export function createOrdersService(deps: OrdersServiceDeps) {

@@ -12,6 +12,7 @@ import { ordersRepo } from '../orders/orders.repo';
 import { recordProviderStatus } from './payment-confirmation';
 import type { CardDetails, ChargeRequest, PaymentProvider } from './payment-provider';
 import { paymentsRepo } from './payments.repo';
+import { pixDeadline } from './pix-expiry';
 
 export interface PaymentChoice {
   paymentMethod: 'pix' | 'credit_card' | 'debit_card';
@@ -25,6 +26,8 @@ export interface PaymentAttemptDeps {
   cardCheckout: 'transparent' | 'hosted';
   clock: () => Date;
   log: FastifyBaseLogger;
+  /** The shop's own deadline for a PIX (PIX_EXPIRY_MINUTES): providers keep due-dated PIX payable for months. */
+  pixExpiryMinutes: number;
 }
 
 const serviceNames: Record<string, string> = {
@@ -135,7 +138,7 @@ export async function chargeOneTime(
         status: pix.status,
         pixPayload: pix.payload,
         pixImageBase64: pix.imageBase64,
-        expiresAt: pix.expiresAt,
+        expiresAt: pixDeadline(pix.expiresAt, clock(), deps.pixExpiryMinutes),
         updatedAt: clock(),
       });
       return { payment, next: 'pix' };

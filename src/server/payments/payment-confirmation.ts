@@ -60,20 +60,23 @@ export async function recordProviderStatus(
     if (!isPaid) return 'status_recorded';
     if (order.paymentStatus === 'paid') return 'already_paid';
 
-    const lateForClosedOrder = order.status === 'cancelado';
+    // Money taken for a cancelled order is still recorded and flagged for the operator (DECISIONS 12). An
+    // order cancelled only because its PIX expired is honoured: delivered like any other (DECISIONS 27).
+    const cancelled = order.status === 'cancelado';
+    const honoured = cancelled && order.cancelReason === 'expired';
+    const flag = honoured ? 'pago_apos_expiracao' : cancelled ? 'pago_apos_cancelamento' : order.paymentFlag;
     await ordersRepo.update(tx, order.id, {
       paymentStatus: 'paid',
       paymentMethod: payment.method,
-      // Money taken for a cancelled order is still recorded, and flagged for the operator.
-      status: lateForClosedOrder ? order.status : 'processando',
-      paymentFlag: lateForClosedOrder ? 'pago_apos_cancelamento' : order.paymentFlag,
+      status: cancelled && !honoured ? order.status : 'processando',
+      paymentFlag: flag,
       paidAt: now,
       updatedAt: now,
     });
     // In the same transaction: the e-mail and the deliveries exist exactly when the order became paid. An
-    // order paid after its cancellation waits for the operator's decision (flagged above).
+    // order paid after the operator cancelled it waits for the operator's decision (flagged above).
     await enqueue(tx, 'payment_confirmed_email', { orderId: order.id });
-    if (!lateForClosedOrder) await createDeliveries(tx, order, now);
+    if (!cancelled || honoured) await createDeliveries(tx, order, now);
     return 'transitioned';
   });
 }

@@ -81,6 +81,8 @@ export interface PaymentProvider {
   /** A monthly subscription charged from today (DECISIONS 18); a declined card creates none. */
   createSubscription(request: SubscriptionRequest): Promise<SubscriptionResult>;
   cancelSubscription(providerSubscriptionId: string): Promise<void>;
+  /** Removes an unpaid charge so it can no longer be paid (an expired PIX); throws if it cannot be. */
+  cancelCharge(providerPaymentId: string): Promise<void>;
   /** Full refund when `amountCents` is omitted; the confirmation arrives as a status (REFUNDED). */
   refund(providerPaymentId: string, amountCents?: number): Promise<{ status: string }>;
 }

@@ -76,4 +76,36 @@ export const paymentsRepo = {
     const [row] = await db.update(payments).set(changes).where(eq(payments.id, id)).returning();
     return row!;
   },
+  /** Open one-time PIX charges past their deadline, marked as handed to the expiry job (SKIP LOCKED). */
+  async claimExpiredPix(db: Executor, now: Date, limit: number) {
+    return rowsOf<{ id: string }>(
+      await db.execute(sql`
+      update payments set expiry_queued_at = ${now}
+      where id in (
+        select p.id from payments p join orders o on o.id = p.order_id
+        where p.status = 'PENDING' and p.method = 'pix' and p.expiry_queued_at is null
+          and p.expires_at <= ${now} and o.service <> 'recurring'
+        order by p.expires_at
+        limit ${limit}
+        for update of p skip locked
+      )
+      returning id`),
+    );
+  },
+  /** Open PIX charges issued before `issuedBefore`, still inside their deadline, with no reminder yet. */
+  async claimPixReminders(db: Executor, now: Date, issuedBefore: Date, limit: number) {
+    return rowsOf<{ id: string }>(
+      await db.execute(sql`
+      update payments set reminder_queued_at = ${now}
+      where id in (
+        select id from payments
+        where status = 'PENDING' and method = 'pix' and reminder_queued_at is null
+          and created_at <= ${issuedBefore} and expires_at > ${now}
+        order by created_at
+        limit ${limit}
+        for update skip locked
+      )
+      returning id`),
+    );
+  },
 };

@@ -77,6 +77,8 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
       };
     },
     async cancelSubscription() {},
+    // Nothing to remove: the sandbox's charges live only in our table.
+    async cancelCharge() {},
     async refund() {
       return { status: 'REFUNDED' };
     },

@@ -121,4 +121,6 @@ export const jobKindLabels: Record<string, string> = {
   delivery_completed_email: 'E-mail de entrega concluída',
   delivery_link_email: 'E-mail de link inválido',
   owner_alert_email: 'Alerta para a dona da loja',
+  expire_pix: 'Expiração de PIX',
+  pix_reminder_email: 'Lembrete de PIX',
 };

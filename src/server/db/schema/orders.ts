@@ -30,6 +30,8 @@ export const orders = pgTable(
     paymentMethod: text('payment_method').notNull(),
     installments: integer('installments').notNull().default(1),
     note: text('note'),
+    /** Why a cancelled order was cancelled by the shop itself: `expired` (its PIX ran out, DECISIONS 27). */
+    cancelReason: text('cancel_reason'),
     /** Set when money arrived for an order that had expired or been cancelled (DECISIONS 12). */
     paymentFlag: text('payment_flag'),
     /** Monthly plans: every month's order points at its subscription (DECISIONS 18). */

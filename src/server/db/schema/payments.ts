@@ -25,6 +25,10 @@ export const payments = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     /** When reconciliation last asked the provider about this payment (rate-limits the asking). */
     checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /** A PIX past `expires_at` handed to the expiry job (cancel at the provider, then the order). */
+    expiryQueuedAt: timestamp('expiry_queued_at', { withTimezone: true }),
+    /** The one reminder e-mail of an unpaid PIX was queued (PIX_REMINDER_MINUTES). */
+    reminderQueuedAt: timestamp('reminder_queued_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -32,6 +36,13 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_id_idx').on(t.provider, t.providerPaymentId),
     index('payments_order_idx').on(t.orderId),
     index('payments_open_idx').on(t.status, t.createdAt),
+    // Open PIX charges by deadline and by age: the expiry and reminder pollers read only these.
+    index('payments_pix_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'PENDING' and ${t.method} = 'pix' and ${t.expiryQueuedAt} is null`),
+    index('payments_pix_reminder_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'PENDING' and ${t.method} = 'pix' and ${t.reminderQueuedAt} is null`),
     // One provider call at a time per order: a double click cannot charge a card twice.
     uniqueIndex('payments_one_attempt_idx')
       .on(t.orderId)

@@ -165,6 +165,11 @@ export function createAsaasProvider(options: AsaasProviderOptions): PaymentProvi
       return { status: refunded.status };
     },
 
+    async cancelCharge(providerPaymentId) {
+      // Only a charge not yet received can be removed; Asaas answers 400 for one that was paid.
+      await request('DELETE', `/payments/${encodeURIComponent(providerPaymentId)}`);
+    },
+
     async cancelSubscription(providerSubscriptionId) {
       await request('DELETE', `/subscriptions/${encodeURIComponent(providerSubscriptionId)}`);
     },

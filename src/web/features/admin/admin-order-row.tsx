@@ -8,6 +8,7 @@ import {
   orderStatuses,
   orderStatusLabels,
   paymentStatuses,
+  paymentFlagLabels,
   paymentStatusLabels,
 } from '../../../shared/orders';
 import type { AdminAuditEntry, AdminOrder } from '../../../shared/schemas/admin';
@@ -141,7 +142,9 @@ export function AdminOrderRow({ order, onChanged }: { order: AdminOrder; onChang
             ))}
           </select>
           {order.paymentFlag && (
-            <div className="mt-1 text-xs font-bold text-red-800">Pago após cancelamento</div>
+            <div className="mt-1 text-xs font-bold text-red-800">
+              {paymentFlagLabels[order.paymentFlag] ?? order.paymentFlag}
+            </div>
           )}
         </td>
         <td className="py-2 pr-2 font-semibold">{formatBRL(order.totalCents)}</td>

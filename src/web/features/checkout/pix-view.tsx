@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { formatDateTime } from '../../../shared/dates';
 import { formatBRL } from '../../../shared/money';
 import { pixStatusDisplay } from '../../../shared/pix';
 import type { OrderView, PaymentPollResponse, PaymentView } from '../../../shared/schemas/order-view';
@@ -9,6 +8,7 @@ import { useShop } from '../../lib/boot';
 import { usePolling } from '../../lib/use-polling';
 import { Link } from '../../router/link';
 import { useNavigate } from '../../router/router';
+import { PixTimeLeft } from './pix-time-left';
 
 const toneClasses = {
   amber: 'bg-amber-100 text-amber-900 ring-amber-300',
@@ -125,11 +125,7 @@ export function PixView({ order, payment }: { order: OrderView; payment: Payment
               {copied ? 'Copiado!' : 'Copiar código PIX'}
             </button>
           </div>
-          {payment.expiresAt && (
-            <p className="text-sm text-slate-700">
-              Válido até {formatDateTime(new Date(payment.expiresAt))}.
-            </p>
-          )}
+          {payment.expiresAt && <PixTimeLeft expiresAt={payment.expiresAt} />}
           <ol className="list-decimal space-y-1 pl-5 text-slate-800">
             <li>Abra o app do seu banco e escolha pagar com PIX.</li>
             <li>Escaneie o QR Code ou cole o código copiado.</li>
