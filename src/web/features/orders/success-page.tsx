@@ -1,55 +1,87 @@
 import { useEffect, useState } from 'react';
+import type { CreateOrderResponse } from '../../../shared/schemas/order-view';
 import { pushDataLayer } from '../../lib/consent';
 import { PageShell } from '../../components/layout/page-shell';
 import { container } from '../../components/ui/styles';
 import { Link } from '../../router/link';
 import { useNavigate, useSearchParams } from '../../router/router';
-import { useOrder } from './use-order';
+import { useLiveOrder } from './use-order';
 
-/** /success: the code, then /order/{id} after 10 s (or /dashboard without an id). */
+const unpaid = (data: CreateOrderResponse) => data.order.paymentStatus !== 'paid';
+
+/** What the page may honestly say about the order (issue 12): confirmed only when it is paid. */
+function headline(data: CreateOrderResponse | null) {
+  if (!data) return { icon: '⏳', title: 'Verificando o pagamento…', text: null };
+  if (data.order.paymentStatus === 'paid')
+    return { icon: '✅', title: 'Pagamento confirmado!', text: 'O processamento começa em 1 a 24 horas.' };
+  if (data.payment?.status === 'AWAITING_RISK_ANALYSIS' || data.next === 'thanks')
+    return {
+      icon: '⏳',
+      title: 'Pagamento em análise',
+      text: 'A operadora está confirmando o pagamento. Esta página se atualiza sozinha e avisamos por e-mail.',
+    };
+  return {
+    icon: '⏳',
+    title: 'Aguardando pagamento',
+    text: 'Ainda não recebemos a confirmação. Esta página se atualiza sozinha; se preferir, pague pela página do pedido.',
+  };
+}
+
+/** /success: polls our server; the code and a redirect to /order/{id} once the order is paid. */
 export function SuccessPage() {
   const orderId = useSearchParams().get('order_id');
   const navigate = useNavigate();
-  const state = useOrder(orderId);
+  const { state } = useLiveOrder(orderId, { pollWhile: unpaid, pollMs: 4000 });
+  const data = state.kind === 'loaded' ? state.data : null;
+  const paid = data?.order.paymentStatus === 'paid';
   const [seconds, setSeconds] = useState(10);
   const target = orderId ? `/order/${orderId}` : '/dashboard';
 
   useEffect(() => {
+    if (!paid) return;
     const timer = window.setInterval(() => setSeconds((s) => Math.max(0, s - 1)), 1000);
     return () => window.clearInterval(timer);
-  }, []);
+  }, [paid]);
   useEffect(() => {
-    if (seconds === 0) navigate(target, { replace: true });
-  }, [seconds, navigate, target]);
+    if (paid && seconds === 0) navigate(target, { replace: true });
+  }, [paid, seconds, navigate, target]);
   useEffect(() => {
-    if (state.kind === 'loaded') {
-      pushDataLayer({
-        event: 'purchase',
-        transaction_id: state.data.order.purchaseCode,
-        currency: 'BRL',
-        value: state.data.order.totalCents / 100,
-      });
-    }
-  }, [state]);
+    if (!data || !paid) return;
+    pushDataLayer({
+      event: 'purchase',
+      transaction_id: data.order.purchaseCode,
+      currency: 'BRL',
+      value: data.order.totalCents / 100,
+    });
+    // Once per order: `paid` turns true once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [paid]);
 
+  const { icon, title, text } =
+    state.kind === 'error'
+      ? { icon: '⚠️', title: 'Não foi possível verificar o pagamento', text: state.message }
+      : headline(data);
   return (
     <PageShell backLink>
       <div className={`${container} max-w-2xl py-12 text-center`}>
         <p aria-hidden="true" className="text-6xl">
-          ✅
+          {icon}
         </p>
-        <h1 className="mt-4 text-3xl font-extrabold text-slate-900">Pagamento confirmado!</h1>
-        {state.kind === 'loaded' && (
+        <h1 className="mt-4 text-3xl font-extrabold text-slate-900" aria-live="polite">
+          {title}
+        </h1>
+        {data && (
           <p className="mt-4 text-lg text-slate-800">
-            Seu código de compra é{' '}
-            <strong data-testid="purchase-code">{state.data.order.purchaseCode}</strong>. Guarde-o para
-            consultar o pedido.
+            Seu código de compra é <strong data-testid="purchase-code">{data.order.purchaseCode}</strong>.
+            Guarde-o para consultar o pedido.
           </p>
         )}
-        <p className="mt-4 text-slate-700">O processamento começa em 1 a 24 horas.</p>
-        <p className="mt-6 text-slate-700" aria-live="polite">
-          Redirecionando em {seconds} s…
-        </p>
+        {text && <p className="mt-4 text-slate-700">{text}</p>}
+        {paid && (
+          <p className="mt-6 text-slate-700" aria-live="polite">
+            Redirecionando em {seconds} s…
+          </p>
+        )}
         <Link to={target} className="mt-2 inline-block font-semibold text-fuchsia-800 underline">
           {orderId ? 'Ver detalhes do pedido agora' : 'Ir para o painel'}
         </Link>
