@@ -62,3 +62,27 @@ export async function emailedLink(to: string, pathname: string): Promise<string>
     .toBeTruthy();
   return found!;
 }
+
+/** An order made through the API, as the checkout would send it (journeys that start after checkout). */
+export async function apiOrder(
+  request: import('@playwright/test').APIRequestContext,
+  overrides: Record<string, unknown> = {},
+): Promise<{ order: { id: string }; payment: { id: string } | null; orderId?: string }> {
+  const created = await request.post('/api/orders', {
+    headers: { 'idempotency-key': crypto.randomUUID() },
+    data: {
+      item: { type: 'followers', amount: 500 },
+      instagram: 'loja.da.ana',
+      whatsapp: '11912345678',
+      addOns: [],
+      addOnLinks: {},
+      name: 'Ana Souza',
+      email: 'ana.api@exemplo.com',
+      cpf: '52998224725',
+      paymentMethod: 'pix',
+      installments: 1,
+      ...overrides,
+    },
+  });
+  return created.json();
+}

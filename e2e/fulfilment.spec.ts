@@ -1,30 +1,14 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, gotoHydrated, test } from './fixtures';
+import { apiOrder, expect, gotoHydrated, test } from './fixtures';
 
 // Delivery with no operator action (issue 11), through the built-in simulated panel: the server runs
 // with SANDBOX_FULFILMENT_SECONDS=30 (playwright.config.ts).
 
 /** A paid order made through the API (the checkout itself is covered in checkout.spec.ts). */
 async function paidOrder(request: APIRequestContext, instagram: string): Promise<string> {
-  const created = await request.post('/api/orders', {
-    headers: { 'idempotency-key': crypto.randomUUID() },
-    data: {
-      item: { type: 'followers', amount: 500 },
-      instagram,
-      whatsapp: '11912345678',
-      addOns: [],
-      addOnLinks: {},
-      name: 'Ana Souza',
-      email: 'ana.entrega@exemplo.com',
-      cpf: '52998224725',
-      paymentMethod: 'pix',
-      installments: 1,
-    },
-  });
-  expect(created.status()).toBe(201);
-  const { order, payment } = await created.json();
-  expect((await request.post(`/api/sandbox/payments/${payment.id}/confirm`)).status()).toBe(200);
+  const { order, payment } = await apiOrder(request, { instagram, email: 'ana.entrega@exemplo.com' });
+  expect((await request.post(`/api/sandbox/payments/${payment!.id}/confirm`)).status()).toBe(200);
   return order.id;
 }
 

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { apiOrder, expect, test } from './fixtures';
 
 // Issue 12: /success says "Pagamento confirmado!" only for a paid order, and keeps asking our server.
 
@@ -6,29 +6,18 @@ test('/success of an unpaid order waits, then confirms once the payment arrives'
   page,
   request,
 }) => {
-  const created = await request.post('/api/orders', {
-    headers: { 'idempotency-key': crypto.randomUUID() },
-    data: {
-      item: { type: 'likes', amount: 500 },
-      instagram: 'pagina.honesta',
-      postLink: 'https://www.instagram.com/p/HONESTA/',
-      whatsapp: '11912345678',
-      addOns: [],
-      addOnLinks: {},
-      name: 'Ana Souza',
-      email: 'honesta@exemplo.com',
-      cpf: '52998224725',
-      paymentMethod: 'pix',
-      installments: 1,
-    },
+  const { order, payment } = await apiOrder(request, {
+    item: { type: 'likes', amount: 500 },
+    instagram: 'pagina.honesta',
+    postLink: 'https://www.instagram.com/p/HONESTA/',
+    email: 'honesta@exemplo.com',
   });
-  const { order, payment } = await created.json();
   await page.goto(`/success?order_id=${order.id}`);
   await expect(page.getByRole('heading', { name: 'Aguardando pagamento' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Pagamento confirmado!' })).toHaveCount(0);
   await expect(page.getByText(/Redirecionando/)).toHaveCount(0);
 
-  expect((await request.post(`/api/sandbox/payments/${payment.id}/confirm`)).status()).toBe(200);
+  expect((await request.post(`/api/sandbox/payments/${payment!.id}/confirm`)).status()).toBe(200);
   await expect(page.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible({ timeout: 10_000 });
   await expect(page.getByText(/Redirecionando em \d+ s/)).toBeVisible();
 });

@@ -15,12 +15,8 @@ import { ordersRoutes } from './orders/orders.routes';
 import { accountsRoutes } from './accounts/accounts.routes';
 import { adminRoutes } from './admin/admin.routes';
 import { adminSessionRoutes } from './admin/admin-session.routes';
-import { funnelRollupRepo } from './admin/funnel-rollup.repo';
-import { ordersRollupRepo } from './admin/orders-rollup.repo';
 import { createAccountsService } from './accounts/accounts.service';
-import { createJobRunner, type JobRunner } from './jobs/job-queue';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './email/mailer';
-import { emailJobHandlers, queueOrderReceipts } from './email/email-jobs';
 import { lookupRoutes } from './orders/lookup';
 import { createOrdersService } from './orders/orders.service';
 import { createOrderLimits } from './orders/order-limits';
@@ -28,13 +24,13 @@ import { sandboxRoutes } from './payments/sandbox.routes';
 import { qrCodeRoutes } from './payments/qr-code.routes';
 import { asaasWebhookRoutes } from './payments/asaas/asaas-webhook.routes';
 import { createReconciler, type Reconciler } from './payments/reconciliation';
-import { expirePix, queuePixDeadlines } from './payments/pix-expiry';
 import { recordSubscriptionCharge } from './subscriptions/subscription-charges';
 import { createPaymentProvider } from './payments/provider-factory';
 import { createFulfilment, type Fulfilment } from './fulfilment/fulfilment';
+import { createAppJobs } from './app-jobs';
+import type { JobRunner } from './jobs/job-queue';
 import type { FulfilmentPanel } from './fulfilment/panel';
 import { fulfilmentRoutes } from './fulfilment/fulfilment.routes';
-import { alertDeadJob } from './fulfilment/owner-alerts';
 import type { PaymentProvider } from './payments/payment-provider';
 import { cardNeedsAddress } from '../shared/shop';
 import { originCheck } from './http/origin-check';
@@ -87,7 +83,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   securityHeaders(server, { tagManager: config.shop.gtmId !== null });
-
   const idle = trackInFlight(server);
 
   await server.register(cookie);
@@ -167,30 +162,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     fulfilment: fulfilment.ctx,
   });
   await server.register(fulfilmentRoutes, { ctx: fulfilment.ctx });
-  const jobs = createJobRunner({
-    db: database.db,
-    // PGlite has one connection: more handlers at once would only queue ahead of the requests.
-    concurrency: database.kind === 'pglite' ? 5 : 20,
-    // Submissions mostly wait for the panel (200 ms to SMM_TIMEOUT_MS): a lane of their own, wider.
-    lanes: [{ kinds: ['submit_delivery'], concurrency: database.kind === 'pglite' ? 10 : 40 }],
-    handlers: {
-      ...emailJobHandlers({ db: database.db, mailer, shop: shopLinks, clock }),
-      ...fulfilment.handlers,
-      expire_pix: (payload) =>
-        expirePix(
-          { db: database.db, provider: paymentProvider, clock, log: server.log },
-          String(payload.paymentId),
-        ),
-    },
+  const jobs = createAppJobs({
+    database,
+    config,
+    mailer,
+    shop: shopLinks,
+    fulfilment,
+    provider: paymentProvider,
     clock,
     log: server.log,
-    onDead: (job, now) => alertDeadJob(database.db, fulfilment.ctx.alerts, job, now),
-    before: async (now) => {
-      await queueOrderReceipts(database.db, now);
-      await queuePixDeadlines(database.db, now, config.pix.reminderMinutes);
-      await funnelRollupRepo.rollUp(database.db, now);
-      await ordersRollupRepo.rollUp(database.db, now);
-    },
   });
   const reconciler = createReconciler({
     db: database.db,

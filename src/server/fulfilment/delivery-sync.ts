@@ -3,7 +3,8 @@ import type { DeliveryRow } from '../db/schema';
 import { deliveriesRepo, type StatusChange } from './deliveries.repo';
 import type { FulfilmentContext } from './fulfilment-context';
 import { followDeliveries } from './order-progress';
-import { alertOwner, hour, once } from './owner-alerts';
+import { alertOwner, once } from './owner-alerts';
+import { alertLowBalance, alertStaleLinks } from './housekeeping';
 import { statusBatchSize, type PanelStatus } from './panel';
 
 export interface SyncOptions {
@@ -109,41 +110,8 @@ export function createDeliverySync(ctx: FulfilmentContext, options: SyncOptions)
   async function housekeeping(now: Date) {
     if (now.getTime() - lastHousekeeping < intervalMs) return;
     lastHousekeeping = now.getTime();
-    for (const stale of await deliveriesRepo.invalidLinksSince(db, new Date(now.getTime() - 24 * hour))) {
-      await alertOwner(
-        db,
-        ctx.alerts,
-        {
-          key: `invalid_link:${stale.id}`,
-          quietMs: once,
-          subject: 'Link inválido sem correção há 24 horas',
-          lines: [
-            `O comprador ainda não corrigiu o link da entrega do pedido ${stale.orderId}. Fale com ele pelo WhatsApp.`,
-          ],
-        },
-        now,
-      );
-    }
-    if (options.balanceAlert === null || !ctx.panel) return;
-    const balance = await ctx.panel.balance().catch((err: unknown) => {
-      log.warn({ err }, 'panel balance not read');
-      return null;
-    });
-    if (balance && balance.balance < options.balanceAlert) {
-      await alertOwner(
-        db,
-        ctx.alerts,
-        {
-          key: 'balance',
-          quietMs: 24 * hour,
-          subject: 'Saldo baixo no painel de entregas',
-          lines: [
-            `Saldo: ${balance.balance} ${balance.currency} (alerta abaixo de ${options.balanceAlert}).`,
-          ],
-        },
-        now,
-      );
-    }
+    await alertStaleLinks(ctx, now);
+    if (options.balanceAlert !== null) await alertLowBalance(ctx, options.balanceAlert, now);
   }
 
   async function runOnce(): Promise<{ claimed: number; statusCalls: number }> {

@@ -60,3 +60,12 @@ export function nextFor(order: OrderRow, payment: PaymentRow | undefined): NextS
   if (order.paymentMethod === 'pix' && payment?.status === 'PENDING') return 'pix';
   return 'retry';
 }
+
+/**
+ * Whether the buyer may pay (again) from the order page: unpaid, not settled on WhatsApp, and open — or
+ * cancelled only because its PIX expired (paying reopens it).
+ */
+export function isPayable(order: OrderRow): boolean {
+  if (order.paymentStatus !== 'unpaid' || order.paymentMethod === 'whatsapp') return false;
+  return order.status === 'pendente' || (order.status === 'cancelado' && order.cancelReason === 'expired');
+}

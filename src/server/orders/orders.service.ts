@@ -2,15 +2,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import { messages } from '../../shared/messages';
 import { newPurchaseCode } from '../../shared/orders';
 import type { CreateOrderInput } from '../../shared/schemas/checkout';
-import { deliveriesRepo } from '../fulfilment/deliveries.repo';
-import { toFulfilmentView } from '../fulfilment/delivery-views';
-import type { CreateOrderResponse, NextStep, PaymentPollResponse } from '../../shared/schemas/order-view';
+import { retireLiveCharge } from '../payments/live-charge';
+import type { CreateOrderResponse, NextStep } from '../../shared/schemas/order-view';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/unique-violation';
 import { AppError } from '../errors';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { checkPaymentChoice, priceOrder, requestHash } from './order-pricing';
-import { nextFor, toOrderView, toPaymentView } from './order-view';
+import { isPayable, nextFor, toOrderView, toPaymentView } from './order-view';
+import { orderReads } from './order-reads';
 import { ordersRepo } from './orders.repo';
 import { newAttemptId, type PaymentChoice } from '../payments/payment-attempt';
 import { attemptPayment } from './attempt-payment';
@@ -158,50 +158,32 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       return respond(order.id, attempt.payment, attempt.next);
     },
 
-    /** A new payment attempt for a stored, unpaid order (a declined card, an expired PIX). */
+    /**
+     * A new payment attempt for a stored, unpaid order (a declined card, an abandoned page, an expired PIX:
+     * that order is reopened). The order's live charge is removed at the provider first (issue 12).
+     */
     async pay(orderId: string, choice: PaymentChoice, remoteIp: string): Promise<CreateOrderResponse> {
       const order = isId(orderId) ? await ordersRepo.findById(db, orderId) : undefined;
       if (!order) throw new AppError('not_found', 'order_not_found', messages.order_not_found);
       if (order.paymentStatus === 'paid')
         throw new AppError('conflict', 'order_already_paid', messages.order_already_paid);
-      if (order.status !== 'pendente') {
-        throw new AppError('conflict', 'order_not_payable', messages.order_not_payable);
-      }
+      if (!isPayable(order)) throw new AppError('conflict', 'order_not_payable', messages.order_not_payable);
       checkPaymentChoice(choice, {
         ...choicePolicy(),
         hasAddress: Boolean(order.address),
         recurring: order.service === 'recurring',
       });
       if (cardCrossesUs(choice)) await limits.cardAttempt(remoteIp, order.id);
+      if (order.service !== 'recurring') await retireLiveCharge(deps, order.id);
+      if (order.status === 'cancelado') {
+        await ordersRepo.update(db, order.id, { status: 'pendente', cancelReason: null, updatedAt: clock() });
+        order.status = 'pendente';
+      }
       const attempt = await attemptPayment(deps, order, choice, remoteIp);
       return respond(order.id, attempt.payment, attempt.next);
     },
 
-    async get(orderId: string) {
-      const order = isId(orderId) ? await ordersRepo.findById(db, orderId) : undefined;
-      if (!order) throw new AppError('not_found', 'order_not_found', messages.order_not_found);
-      const [payment, deliveries] = await Promise.all([
-        paymentsRepo.latestForOrder(db, order.id),
-        deliveriesRepo.listForOrder(db, order.id),
-      ]);
-      return {
-        order: toOrderView(order),
-        payment: toPaymentView(payment),
-        next: nextFor(order, payment),
-        fulfilment: toFulfilmentView(deliveries, clock()),
-      };
-    },
-
-    async poll(orderId: string): Promise<PaymentPollResponse> {
-      const state = isId(orderId) ? await ordersRepo.paymentState(db, orderId) : undefined;
-      if (!state) throw new AppError('not_found', 'order_not_found', messages.order_not_found);
-      const payment = await paymentsRepo.latestForOrder(db, orderId);
-      return {
-        status: state.status as PaymentPollResponse['status'],
-        paymentStatus: state.paymentStatus as PaymentPollResponse['paymentStatus'],
-        providerStatus: payment?.status ?? null,
-      };
-    },
+    ...orderReads(db, clock),
   };
 }
 

@@ -51,6 +51,8 @@ export interface CreateOrderResponse {
   order: OrderView;
   payment: PaymentView | null;
   next: NextStep;
+  /** GET /api/orders/{id}: whether the order page offers "Pagar agora". */
+  payable?: boolean;
   /** GET /api/orders/{id}: the paid order's deliveries and whether a refill can be asked for. */
   fulfilment?: FulfilmentView;
 }

@@ -5,6 +5,7 @@ import { PixView } from '../checkout/pix-view';
 import { OrderDetails } from './order-details';
 import { OrderError } from './order-error';
 import { OrderDelivery } from './order-delivery';
+import { PayNow } from './pay-now';
 import { useLiveOrder } from './use-order';
 import type { CreateOrderResponse } from '../../../shared/schemas/order-view';
 
@@ -26,6 +27,9 @@ export function OrderPage() {
         {state.kind === 'loaded' && (
           <>
             <OrderDetails order={state.data.order} />
+            {state.data.payable && state.data.next !== 'pix' && (
+              <PayNow order={state.data.order} onChanged={reload} />
+            )}
             <OrderDelivery
               orderId={state.data.order.id}
               fulfilment={state.data.fulfilment}

@@ -1,0 +1,49 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { funnelRollupRepo } from './admin/funnel-rollup.repo';
+import { ordersRollupRepo } from './admin/orders-rollup.repo';
+import { emailJobHandlers, queueOrderReceipts } from './email/email-jobs';
+import type { Mailer } from './email/mailer';
+import type { Fulfilment } from './fulfilment/fulfilment';
+import { alertDeadJob } from './fulfilment/owner-alerts';
+import { createJobRunner } from './jobs/job-queue';
+import type { PaymentProvider } from './payments/payment-provider';
+import { expirePix, queuePixDeadlines } from './payments/pix-expiry';
+
+/** The job runner with every handler and poller of the app (part of the composition root). */
+export function createAppJobs(deps: {
+  database: Database;
+  config: Readonly<Config>;
+  mailer: Mailer;
+  shop: { name: string; publicUrl: string };
+  fulfilment: Fulfilment;
+  provider: PaymentProvider;
+  clock: () => Date;
+  log: FastifyBaseLogger;
+}) {
+  const { database, config, mailer, fulfilment, clock, log } = deps;
+  const db = database.db;
+  return createJobRunner({
+    db,
+    // PGlite has one connection: more handlers at once would only queue ahead of the requests.
+    concurrency: database.kind === 'pglite' ? 5 : 20,
+    // Submissions mostly wait for the panel (200 ms to SMM_TIMEOUT_MS): a lane of their own, wider.
+    lanes: [{ kinds: ['submit_delivery'], concurrency: database.kind === 'pglite' ? 10 : 40 }],
+    handlers: {
+      ...emailJobHandlers({ db, mailer, shop: deps.shop, clock }),
+      ...fulfilment.handlers,
+      expire_pix: (payload) =>
+        expirePix({ db, provider: deps.provider, clock, log }, String(payload.paymentId)),
+    },
+    clock,
+    log,
+    onDead: (job, now) => alertDeadJob(db, fulfilment.ctx.alerts, job, now),
+    before: async (now) => {
+      await queueOrderReceipts(db, now);
+      await queuePixDeadlines(db, now, config.pix.reminderMinutes);
+      await funnelRollupRepo.rollUp(db, now);
+      await ordersRollupRepo.rollUp(db, now);
+    },
+  });
+}

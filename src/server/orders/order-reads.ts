@@ -1,0 +1,42 @@
+import { messages } from '../../shared/messages';
+import { isId } from '../../shared/schemas/ids';
+import type { CreateOrderResponse, PaymentPollResponse } from '../../shared/schemas/order-view';
+import type { Db } from '../db/client';
+import { AppError } from '../errors';
+import { deliveriesRepo } from '../fulfilment/deliveries.repo';
+import { toFulfilmentView } from '../fulfilment/delivery-views';
+import { paymentsRepo } from '../payments/payments.repo';
+import { isPayable, nextFor, toOrderView, toPaymentView } from './order-view';
+import { ordersRepo } from './orders.repo';
+
+/** What the order pages read: the order by id (a capability, DECISIONS 7) and the PIX screen's poll. */
+export function orderReads(db: Db, clock: () => Date) {
+  return {
+    async get(orderId: string): Promise<CreateOrderResponse> {
+      const order = isId(orderId) ? await ordersRepo.findById(db, orderId) : undefined;
+      if (!order) throw new AppError('not_found', 'order_not_found', messages.order_not_found);
+      const [payment, deliveries] = await Promise.all([
+        paymentsRepo.latestForOrder(db, order.id),
+        deliveriesRepo.listForOrder(db, order.id),
+      ]);
+      return {
+        order: toOrderView(order),
+        payment: toPaymentView(payment),
+        next: nextFor(order, payment),
+        payable: isPayable(order) && payment?.status !== 'CREATING',
+        fulfilment: toFulfilmentView(deliveries, clock()),
+      };
+    },
+
+    async poll(orderId: string): Promise<PaymentPollResponse> {
+      const state = isId(orderId) ? await ordersRepo.paymentState(db, orderId) : undefined;
+      if (!state) throw new AppError('not_found', 'order_not_found', messages.order_not_found);
+      const payment = await paymentsRepo.latestForOrder(db, orderId);
+      return {
+        status: state.status as PaymentPollResponse['status'],
+        paymentStatus: state.paymentStatus as PaymentPollResponse['paymentStatus'],
+        providerStatus: payment?.status ?? null,
+      };
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { orders, payments } from '../src/server/db/schema';
+import { startAsaasTestApp, type AsaasTestApp } from './helpers/asaas-test-app';
+import { newKey, orderRequest } from './helpers/order-request';
+import type { TestApp } from './helpers/test-app';
+
+// Paying again (issue 12): one live charge per order — a new attempt removes the open one at the
+// provider first; an order cancelled because its PIX expired is reopened by paying.
+
+let now = Date.parse('2026-11-23T15:00:00Z');
+const clock = () => new Date(now);
+let asaas: AsaasTestApp;
+let app: TestApp;
+beforeAll(async () => {
+  asaas = await startAsaasTestApp('whsec_pay_again_1234567890', { PIX_EXPIRY_MINUTES: '30' }, { clock });
+  app = asaas.app;
+});
+afterAll(() => asaas.close());
+
+async function pixOrder(email: string) {
+  const res = await app.server.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: { 'idempotency-key': newKey() },
+    payload: orderRequest({ email }),
+  });
+  return res.json() as { order: { id: string }; payment: { id: string } };
+}
+const payAgain = (orderId: string) =>
+  app.server.inject({
+    method: 'POST',
+    url: `/api/orders/${orderId}/payments`,
+    payload: { paymentMethod: 'pix', installments: 1 },
+  });
+const chargesOf = (orderId: string) =>
+  [...asaas.fake.payments.values()].filter((p) => p.externalReference === orderId);
+const paymentRows = (orderId: string) =>
+  app.database.db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.createdAt);
+
+describe('pay again', () => {
+  it('removes the open charge at Asaas before the new one: one live charge per order', async () => {
+    const { order } = await pixOrder('de.novo@exemplo.com');
+    expect((await app.server.inject({ url: `/api/orders/${order.id}` })).json().payable).toBe(true);
+    const again = await payAgain(order.id);
+    expect(again.statusCode).toBe(201);
+    expect(again.json().next).toBe('pix');
+    const live = chargesOf(order.id).filter((c) => !c.deleted && c.status === 'PENDING');
+    expect(chargesOf(order.id)).toHaveLength(2);
+    expect(live).toHaveLength(1);
+    expect((await paymentRows(order.id)).map((p) => p.status)).toEqual(['REPLACED', 'PENDING']);
+  });
+
+  it('an order whose PIX expired is reopened by paying', async () => {
+    const { order } = await pixOrder('reabre@exemplo.com');
+    now += 31 * 60_000;
+    await app.jobs.drain();
+    expect((await app.database.db.select().from(orders).where(eq(orders.id, order.id)))[0]).toMatchObject({
+      status: 'cancelado',
+      cancelReason: 'expired',
+    });
+    expect((await app.server.inject({ url: `/api/orders/${order.id}` })).json().payable).toBe(true);
+    expect((await payAgain(order.id)).statusCode).toBe(201);
+    expect((await app.database.db.select().from(orders).where(eq(orders.id, order.id)))[0]).toMatchObject({
+      status: 'pendente',
+      cancelReason: null,
+    });
+  });
+
+  it('a charge paid in the meantime is recorded, and no new one is made', async () => {
+    const { order } = await pixOrder('ja.pagou@exemplo.com');
+    chargesOf(order.id)[0]!.status = 'RECEIVED';
+    const again = await payAgain(order.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Este pedido já está pago.');
+    expect(chargesOf(order.id)).toHaveLength(1);
+    expect(
+      (await app.database.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.paymentStatus,
+    ).toBe('paid');
+  });
+
+  it('an order cancelled by the operator cannot be paid from its page', async () => {
+    const { order } = await pixOrder('cancelada@exemplo.com');
+    await app.database.db.update(orders).set({ status: 'cancelado' }).where(eq(orders.id, order.id));
+    expect((await app.server.inject({ url: `/api/orders/${order.id}` })).json().payable).toBe(false);
+    expect((await payAgain(order.id)).statusCode).toBe(409);
+  });
+});
