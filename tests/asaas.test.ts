@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { orders, webhookEvents } from '../src/server/db/schema';
 import type { FakeAsaas } from './fake-asaas/fake-asaas-server';
 import { billingAddress, startAsaasTestApp, type AsaasTestApp } from './helpers/asaas-test-app';
-import { refundOrder } from '../src/server/payments/refunds';
+import { requestRefund } from '../src/server/payments/refunds';
 import { approvedCard, declinedCard, newKey, orderRequest } from './helpers/order-request';
 import type { TestApp } from './helpers/test-app';
 
@@ -149,7 +149,10 @@ describe('refunds', () => {
       await createOrder(orderRequest({ paymentMethod: 'credit_card', card: approvedCard, address }))
     ).json();
     const { provider } = asaas;
-    await refundOrder({ db: app.database.db, provider, clock: () => new Date() }, order.id);
+    await requestRefund(
+      { db: app.database.db, provider, clock: () => new Date() },
+      { orderId: order.id, reason: 'teste', idempotencyKey: newKey(), actor: 'dona@impulso.example' },
+    );
     const [row] = await app.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row!.paymentStatus).toBe('refunded');
     expect(lastRequest('POST', '/v3/payments/').path).toMatch(/\/refund$/);

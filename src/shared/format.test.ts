@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBRL, formatInteger } from './money';
+import { formatBRL, formatInteger, parseBRL } from './money';
 import { formatDate, formatDateTime, formatLongDate, saoPauloDay } from './dates';
 
 describe('formatBRL', () => {
@@ -37,5 +37,17 @@ describe('isRealDay', () => {
     expect(['2024-02-29', '2026-11-23', '2025-12-31'].every(isRealDay)).toBe(true);
     for (const bad of ['2024-13-45', '2025-02-30', '0000-00-00', '2023-02-29', '2026-11-3', '2026-11-23x'])
       expect(isRealDay(bad), bad).toBe(false);
+  });
+});
+
+describe('parseBRL', () => {
+  it('reads what an operator types', () => {
+    expect(parseBRL('85,90')).toBe(8590);
+    expect(parseBRL('R$ 1.085,9')).toBe(108590);
+    expect(parseBRL('20')).toBe(2000);
+    expect(parseBRL('0,05')).toBe(5);
+    expect(parseBRL('abc')).toBeNull();
+    expect(parseBRL('1,234')).toBeNull();
+    expect(parseBRL('')).toBeNull();
   });
 });

@@ -121,6 +121,13 @@ export const messages = {
   admin_payment_status_failed: 'Erro ao atualizar status de pagamento',
   admin_note_failed: 'Erro ao salvar observação',
   job_not_found: 'Esta tarefa não está mais entre as que falharam.',
+  // Refunds (issue 12)
+  refund_amount_invalid: 'Informe um valor entre R$ 0,01 e o valor ainda não reembolsado.',
+  refund_reason_required: 'Informe o motivo do reembolso.',
+  refund_failed: 'O intermediador recusou o reembolso:',
+  refund_via_button:
+    'Use "Reembolsar": o pedido fica Reembolsado quando o intermediador confirma o reembolso.',
+  idempotency_key_missing: 'Falta o cabeçalho Idempotency-Key.',
   // Delivery (issue 11)
   delivery_not_found: 'Entrega não encontrada.',
   delivery_link_not_needed: 'Esta entrega não precisa de um novo link.',

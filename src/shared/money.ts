@@ -16,3 +16,11 @@ export function formatInteger(value: number): string {
     .toString()
     .replace(/\B(?=(\d{3})+(?!\d))/g, '.');
 }
+
+/** "85,90", "R$ 1.085,9" or "85" → centavos; null when it is not an amount. */
+export function parseBRL(text: string): number | null {
+  const cleaned = text.replace(/R\$|\s/g, '');
+  if (!/^\d{1,3}(\.\d{3})*(,\d{1,2})?$|^\d+(,\d{1,2})?$/.test(cleaned)) return null;
+  const [reais = '0', cents = ''] = cleaned.replace(/\./g, '').split(',');
+  return Number(reais) * 100 + Number(cents.padEnd(2, '0'));
+}

@@ -84,4 +84,5 @@ export function maskCpfNumber(digits: string): string {
 export const paymentFlagLabels: Record<string, string> = {
   pago_apos_cancelamento: 'Pago após cancelamento',
   pago_apos_expiracao: 'Pago após o PIX expirar',
+  chargeback: 'Contestação (chargeback)',
 };

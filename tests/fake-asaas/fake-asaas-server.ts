@@ -18,6 +18,7 @@ export interface FakePayment {
   invoiceUrl: string;
   /** Removed with DELETE /payments/{id}: a flag, not a status (reference/payments.md). */
   deleted?: boolean;
+  refunds?: Array<{ value: number; status: 'PENDING' | 'DONE' }>;
 }
 
 export interface RecordedRequest {
@@ -39,6 +40,8 @@ export interface FakeAsaas {
   customers: Map<string, { id: string; cpfCnpj: string; name: string }>;
   payments: Map<string, FakePayment>;
   subscriptions: Map<string, { id: string; status: string; billingType: string; externalReference: string }>;
+  /** Refunds stay REFUND_REQUESTED until a test completes them (Asaas may take days). */
+  refundsPending: boolean;
   /** The next request answers with this HTTP status (a 500, say). */
   failNext(status: number): void;
   /** The next request whose path matches answers with this status and raw body (a malformed answer). */
@@ -59,6 +62,7 @@ export async function startFakeAsaas(apiKey = '$aact_hmlg_test_key'): Promise<Fa
   let failure: number | null = null;
   let canned: { path: RegExp; status: number; rawBody: string } | null = null;
 
+  const fake = { refundsPending: false };
   const server: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -215,7 +219,17 @@ export async function startFakeAsaas(apiKey = '$aact_hmlg_test_key'): Promise<Fa
           error('invalid_action', 'Só é possível estornar cobranças recebidas ou confirmadas.'),
         );
       }
-      payment.status = 'REFUNDED';
+      // `value` omitted: the whole charge. Several partial refunds may add up to the charge (reference §1.9).
+      const already = (payment.refunds ?? []).reduce((n, r) => n + r.value, 0);
+      const value = typeof body?.value === 'number' ? body.value : payment.value - already;
+      if (value <= 0 || value > payment.value - already + 1e-9)
+        return send(400, error('invalid_value', 'Valor de estorno maior que o disponível.'));
+      payment.refunds = [
+        ...(payment.refunds ?? []),
+        { value, status: fake.refundsPending ? 'PENDING' : 'DONE' },
+      ];
+      if (Math.abs(already + value - payment.value) < 1e-9)
+        payment.status = fake.refundsPending ? 'REFUND_REQUESTED' : 'REFUNDED';
       return send(200, { object: 'payment', ...payment });
     }
     const match = /^\/payments\/([^/]+)\/(pixQrCode|status)$/.exec(path);
@@ -237,6 +251,12 @@ export async function startFakeAsaas(apiKey = '$aact_hmlg_test_key'): Promise<Fa
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
+    get refundsPending() {
+      return fake.refundsPending;
+    },
+    set refundsPending(value: boolean) {
+      fake.refundsPending = value;
+    },
     url: `http://127.0.0.1:${port}/v3`,
     apiKey,
     requests,

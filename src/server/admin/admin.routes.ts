@@ -17,6 +17,7 @@ import { periodRange } from './periods';
 import type { FulfilmentContext } from '../fulfilment/fulfilment-context';
 import type { AdminRoute } from './admin-route';
 import { fulfilmentAdminRoutes } from './admin-fulfilment.routes';
+import { refundAdminRoutes } from './admin-refund.routes';
 import { paymentsRepo } from '../payments/payments.repo';
 import { isId } from '../../shared/schemas/ids';
 
@@ -147,6 +148,7 @@ export function adminRouteTable(deps: AdminDeps): AdminRoute[] {
       },
     },
     ...fulfilmentAdminRoutes(deps.fulfilment, orderId),
+    ...refundAdminRoutes(deps, orderId),
   ];
 }
 

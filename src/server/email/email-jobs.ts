@@ -5,6 +5,7 @@ import type { Email, Mailer } from './mailer';
 import { receiptsRepo } from './receipts.repo';
 import { orderReceivedEmail, paymentConfirmedEmail, pixReminderEmail } from './templates';
 import { paymentsRepo } from '../payments/payments.repo';
+import { refundEmail } from './refund-templates';
 
 /** Job handlers that send e-mail; rendering happens at send time, so a PIX code shown is still current. */
 export function emailJobHandlers(deps: {
@@ -34,6 +35,10 @@ export function emailJobHandlers(deps: {
       const order = await ordersRepo.findById(db, payment.orderId);
       if (order?.paymentStatus !== 'unpaid') return;
       await mailer.send(pixReminderEmail(shop, order, payment.pixPayload, payment.expiresAt));
+    },
+    async refund_email(payload) {
+      const order = await ordersRepo.findById(db, String(payload.orderId));
+      if (order) await mailer.send(refundEmail(shop, order, Number(payload.amountCents)));
     },
     async payment_confirmed_email(payload) {
       const order = await ordersRepo.findById(db, String(payload.orderId));

@@ -9,6 +9,8 @@ import { ordersRepo } from '../orders/orders.repo';
 import { deliveriesRepo } from './deliveries.repo';
 import type { FulfilmentContext } from './fulfilment-context';
 import { submitDelivery } from './submit-delivery';
+import { alertOwner, once } from './owner-alerts';
+import { formatPurchaseCode } from '../../shared/orders';
 
 /** The delivery's background work: submissions and the buyer's e-mails, rendered at send time. */
 export function fulfilmentJobHandlers(
@@ -21,6 +23,24 @@ export function fulfilmentJobHandlers(
   return {
     submit_delivery: (payload) => submitDelivery(ctx, String(payload.deliveryId)),
     owner_alert_email: (payload) => mailer.send(payload as unknown as Email),
+    async chargeback_alert(payload) {
+      const order = await orderOf(payload);
+      if (!order) return;
+      await alertOwner(
+        ctx.db,
+        ctx.alerts,
+        {
+          key: `chargeback:${order.id}`,
+          quietMs: once,
+          subject: 'Contestação de pagamento (chargeback)',
+          lines: [
+            `O pedido ${formatPurchaseCode(order.purchaseCode)} (${order.email}) teve o pagamento contestado: ${String(payload.status)}.`,
+            'Envie ao intermediador as provas da entrega (prints, datas) dentro do prazo dele.',
+          ],
+        },
+        ctx.clock(),
+      );
+    },
     async delivery_started_email(payload) {
       const order = await orderOf(payload);
       if (order) await mailer.send(deliveryStartedEmail(shop, order));

@@ -5,6 +5,13 @@ import { enqueue } from '../jobs/job-queue';
 import { paymentsRepo } from './payments.repo';
 import type { PaymentRow } from '../db/schema';
 import { createDeliveries } from '../fulfilment/create-deliveries';
+import { confirmFullRefund } from './refund-confirmation';
+
+const chargebackStatuses = new Set([
+  'CHARGEBACK_REQUESTED',
+  'CHARGEBACK_DISPUTE',
+  'AWAITING_CHARGEBACK_REVERSAL',
+]);
 
 export type ConfirmationResult = 'transitioned' | 'already_paid' | 'status_recorded' | 'unknown_payment';
 
@@ -54,7 +61,13 @@ export async function recordProviderStatus(
       await paymentsRepo.updateStatus(tx, payment.id, providerStatus, now);
     }
     if (providerStatus === 'REFUNDED' && order.paymentStatus === 'paid') {
-      await ordersRepo.update(tx, order.id, { paymentStatus: 'refunded', updatedAt: now });
+      await confirmFullRefund(tx, order, now);
+      return 'status_recorded';
+    }
+    // A chargeback: flagged on the order, and the owner alerted once (issue 12).
+    if (chargebackStatuses.has(providerStatus) && order.paymentFlag !== 'chargeback') {
+      await ordersRepo.update(tx, order.id, { paymentFlag: 'chargeback', updatedAt: now });
+      await enqueue(tx, 'chargeback_alert', { orderId: order.id, status: providerStatus });
       return 'status_recorded';
     }
     if (!isPaid) return 'status_recorded';

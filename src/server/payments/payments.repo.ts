@@ -15,8 +15,10 @@ export const paymentsRepo = {
       where id in (
         select id from payments
         where provider = ${provider}
-          and status in ('PENDING', 'AWAITING_RISK_ANALYSIS', 'OVERDUE')
-          and created_at > ${new Date(now.getTime() - 7 * 86_400_000)}
+          and ((status in ('PENDING', 'AWAITING_RISK_ANALYSIS', 'OVERDUE')
+                and created_at > ${new Date(now.getTime() - 7 * 86_400_000)})
+            -- A refund the provider has not finished: its confirmation changes the order.
+            or status in ('REFUND_REQUESTED', 'REFUND_IN_PROGRESS'))
           and (checked_at is null or checked_at < ${due})
         order by checked_at nulls first, created_at
         limit ${limit}

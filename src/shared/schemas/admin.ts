@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from '../messages';
 import { isRealDay } from '../dates';
 import { orderStatuses, paymentStatuses } from '../orders';
 
@@ -26,7 +27,11 @@ export const adminListSchema = adminFiltersSchema.extend({
 export const adminOrderUpdateSchema = z
   .object({
     status: z.enum(orderStatuses).optional(),
-    paymentStatus: z.enum(paymentStatuses).optional(),
+    // Reembolsado comes from the provider's confirmation of a refund asked with "Reembolsar" (DECISIONS 28).
+    paymentStatus: z
+      .enum(paymentStatuses)
+      .refine((s) => s !== 'refunded', messages.refund_via_button)
+      .optional(),
     note: z.string().max(2000).nullable().optional(),
   })
   .refine(
@@ -123,4 +128,30 @@ export const jobKindLabels: Record<string, string> = {
   owner_alert_email: 'Alerta para a dona da loja',
   expire_pix: 'Expiração de PIX',
   pix_reminder_email: 'Lembrete de PIX',
+  refund_email: 'E-mail de reembolso',
+  chargeback_alert: 'Alerta de contestação',
+};
+
+/** "Reembolsar" in the panel: a part in centavos (omitted: all that is left) and the reason. */
+export const adminRefundSchema = z.object({
+  amountCents: z.number().int().positive().optional(),
+  reason: z.string().trim().min(1, messages.refund_reason_required).max(300),
+});
+
+export interface AdminRefund {
+  id: string;
+  amountCents: number;
+  full: boolean;
+  reason: string;
+  status: 'sending' | 'pending' | 'refunded' | 'failed';
+  actor: string;
+  createdAt: string;
+  lastError: string | null;
+}
+
+export const refundStatusLabels: Record<AdminRefund['status'], string> = {
+  sending: 'Enviando ao intermediador',
+  pending: 'Aguardando confirmação do intermediador',
+  refunded: 'Reembolsado',
+  failed: 'Recusado',
 };

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { orders } from './orders';
 
 /** Charges at the payment provider; an order may have several attempts (a declined card, a new PIX). */
@@ -69,3 +79,30 @@ export const webhookEvents = pgTable(
 );
 
 export type WebhookEventRow = typeof webhookEvents.$inferSelect;
+
+/**
+ * Refunds the operator asked for (DECISIONS 28): recorded before the provider is called, keyed by the
+ * panel request's Idempotency-Key so a double click refunds once; `refunded` only on the provider's word.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id').notNull(),
+    paymentId: uuid('payment_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** The whole remaining amount (the order becomes reembolsado) or a part of it. */
+    full: boolean('full').notNull(),
+    reason: text('reason').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** sending · pending (the provider took it) · refunded (confirmed) · failed (refused, nothing refunded) */
+    status: text('status').notNull(),
+    actor: text('actor').notNull(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('refunds_key_idx').on(t.idempotencyKey), index('refunds_order_idx').on(t.orderId)],
+);
+
+export type RefundRow = typeof refunds.$inferSelect;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { recordProviderStatus, type SubscriptionChargeSink } from '../payment-confirmation';
+import { paymentsRepo } from '../payments.repo';
+import { confirmPartialRefunds } from '../refund-confirmation';
 import { webhookEventsRepo } from '../webhook-events.repo';
 
 /**
@@ -49,6 +51,11 @@ export async function applyAsaasEvent(
         status,
         now,
       );
+      // A part refunded: the payment stays received; the order's partial refunds are confirmed.
+      if (event.type === 'PAYMENT_PARTIALLY_REFUNDED') {
+        const ours = await paymentsRepo.findByProviderId(db, 'asaas', payment.id);
+        if (ours) await confirmPartialRefunds(db, ours.orderId, now);
+      }
       // A charge we did not create: a subscription's next month (DECISIONS 18).
       if (result === 'unknown_payment' && payment.subscription) {
         await onSubscriptionCharge(

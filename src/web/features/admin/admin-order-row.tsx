@@ -17,6 +17,7 @@ import { useShop } from '../../lib/boot';
 import { serviceTitle } from '../orders/order-details';
 import { AuditRow, CopyIdButton } from './admin-row-parts';
 import { AdminDeliveriesRow } from './admin-deliveries-row';
+import { AdminRefundRow } from './admin-refund-row';
 
 const select = 'rounded-md border border-slate-400 bg-white px-2 py-1 text-sm';
 
@@ -27,7 +28,8 @@ export function AdminOrderRow({ order, onChanged }: { order: AdminOrder; onChang
   // The row stays mounted across reloads (its history stays open); the saved note replaces the draft.
   useEffect(() => setNote(order.note ?? ''), [order.note]);
   const [audit, setAudit] = useState<AdminAuditEntry[] | null>(null);
-  const [showDeliveries, setShowDeliveries] = useState(false);
+  const [open, setOpen] = useState<'deliveries' | 'refund' | null>(null);
+  const toggle = (part: 'deliveries' | 'refund') => setOpen(open === part ? null : part);
 
   const patch = async (body: Record<string, unknown>, failure: string) => {
     try {
@@ -136,7 +138,7 @@ export function AdminOrderRow({ order, onChanged }: { order: AdminOrder; onChang
             }
           >
             {paymentStatuses.map((s) => (
-              <option key={s} value={s}>
+              <option key={s} value={s} disabled={s === 'refunded' && order.paymentStatus !== 'refunded'}>
                 {paymentStatusLabels[s]}
               </option>
             ))}
@@ -169,13 +171,14 @@ export function AdminOrderRow({ order, onChanged }: { order: AdminOrder; onChang
           <button type="button" className="underline" onClick={() => void showAudit()}>
             {audit ? 'Ocultar histórico' : 'Histórico'}
           </button>
-          <button
-            type="button"
-            className="mt-1 block underline"
-            onClick={() => setShowDeliveries(!showDeliveries)}
-          >
-            {showDeliveries ? 'Ocultar entregas' : 'Entregas'}
+          <button type="button" className="mt-1 block underline" onClick={() => toggle('deliveries')}>
+            {open === 'deliveries' ? 'Ocultar entregas' : 'Entregas'}
           </button>
+          {order.paymentStatus !== 'unpaid' && (
+            <button type="button" className="mt-1 block underline" onClick={() => toggle('refund')}>
+              {open === 'refund' ? 'Ocultar reembolso' : 'Reembolsar'}
+            </button>
+          )}
           {sandbox && order.paymentStatus !== 'paid' && order.paymentMethod !== 'whatsapp' && (
             <button type="button" className="mt-1 block underline" onClick={() => void simulate()}>
               Simular pagamento
@@ -189,7 +192,8 @@ export function AdminOrderRow({ order, onChanged }: { order: AdminOrder; onChang
         </td>
       </tr>
       {audit && <AuditRow audit={audit} />}
-      {showDeliveries && <AdminDeliveriesRow orderId={order.id} onChanged={onChanged} />}
+      {open === 'deliveries' && <AdminDeliveriesRow orderId={order.id} onChanged={onChanged} />}
+      {open === 'refund' && <AdminRefundRow order={order} onChanged={onChanged} />}
     </>
   );
 }

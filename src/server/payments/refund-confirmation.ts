@@ -1,0 +1,27 @@
+import type { Db, Executor } from '../db/client';
+import type { OrderRow } from '../db/schema';
+import { cancelUnsentDeliveries } from '../fulfilment/cancel-deliveries';
+import { enqueue } from '../jobs/job-queue';
+import { ordersRepo } from '../orders/orders.repo';
+import { refundsRepo } from './refunds.repo';
+
+// What the provider's confirmation of a refund does (DECISIONS 28), inside the caller's transaction.
+
+/** A full refund confirmed: the refunds are done, deliveries not sent yet are cancelled, the buyer told. */
+export async function confirmFullRefund(tx: Executor, order: OrderRow, now: Date) {
+  await ordersRepo.update(tx, order.id, { paymentStatus: 'refunded', updatedAt: now });
+  const confirmed = await refundsRepo.confirmOpen(tx, order.id, true, now);
+  await cancelUnsentDeliveries(tx, order.id, now);
+  await enqueue(tx, 'refund_email', {
+    orderId: order.id,
+    amountCents: confirmed.reduce((n, r) => n + r.amountCents, 0) || order.totalCents,
+  });
+}
+
+/** Partial refunds confirmed (Asaas PAYMENT_PARTIALLY_REFUNDED): the order stays paid. */
+export async function confirmPartialRefunds(db: Db, orderId: string, now: Date) {
+  await db.transaction(async (tx) => {
+    for (const refund of await refundsRepo.confirmOpen(tx, orderId, false, now))
+      await enqueue(tx, 'refund_email', { orderId, amountCents: refund.amountCents });
+  });
+}
