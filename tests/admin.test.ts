@@ -133,6 +133,9 @@ describe('every /api/admin route is enforced on the server', () => {
         clock: () => new Date(),
       }),
       fulfilment: app.fulfilment.ctx,
+      chargeWhatsapp: async () => {
+        throw new Error('not called');
+      },
     });
     expect(table.length).toBeGreaterThanOrEqual(8);
     for (const route of table) {

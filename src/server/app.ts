@@ -109,21 +109,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     shop: shopLinks,
     ...(deps.fulfilmentPanel ? { panel: deps.fulfilmentPanel } : {}),
   });
-  await server.register(ordersRoutes, {
+  const orders = createOrdersService({
     db: database.db,
+    provider: paymentProvider,
     clock,
-    service: createOrdersService({
-      db: database.db,
-      provider: paymentProvider,
-      clock,
-      log: server.log,
-      unavailablePackages: config.shop.unavailablePackages,
-      cardCheckout: config.cardCheckout,
-      cardNeedsAddress: cardNeedsAddress(config.shop),
-      pixExpiryMinutes: config.pix.expiryMinutes,
-      limits: createOrderLimits({ db: database.db, rateLimiter, limits: config.abuseLimits, clock }),
-    }),
+    log: server.log,
+    unavailablePackages: config.shop.unavailablePackages,
+    cardCheckout: config.cardCheckout,
+    cardNeedsAddress: cardNeedsAddress(config.shop),
+    pixExpiryMinutes: config.pix.expiryMinutes,
+    limits: createOrderLimits({ db: database.db, rateLimiter, limits: config.abuseLimits, clock }),
   });
+  await server.register(ordersRoutes, { db: database.db, clock, service: orders });
   await server.register(lookupRoutes, { db: database.db, rateLimiter, limits: config.lookupLimits });
   await server.register(qrCodeRoutes, { db: database.db });
   if (config.paymentProvider === 'asaas' || deps.paymentProvider?.name === 'asaas') {
@@ -160,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     adminEmail: config.adminEmail,
     provider: paymentProvider,
     fulfilment: fulfilment.ctx,
+    chargeWhatsapp: orders.chargeWhatsapp,
   });
   await server.register(fulfilmentRoutes, { ctx: fulfilment.ctx });
   const jobs = createAppJobs({

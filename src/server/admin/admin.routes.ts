@@ -1,7 +1,13 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages } from '../../shared/messages';
-import { adminListSchema, adminOrderUpdateSchema, adminFiltersSchema } from '../../shared/schemas/admin';
+import {
+  adminChargeSchema,
+  adminListSchema,
+  adminOrderUpdateSchema,
+  adminFiltersSchema,
+} from '../../shared/schemas/admin';
+import type { CreateOrderResponse } from '../../shared/schemas/order-view';
 import { sessionUser } from '../accounts/session';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
@@ -27,6 +33,8 @@ export interface AdminDeps {
   adminEmail: string;
   provider: PaymentProvider;
   fulfilment: FulfilmentContext;
+  /** "Gerar cobrança" for an order settled on WhatsApp (the orders service, above admin's reach). */
+  chargeWhatsapp: (orderId: string, method: 'pix' | 'card', remoteIp: string) => Promise<CreateOrderResponse>;
 }
 
 const orderId = (request: FastifyRequest) => {
@@ -149,6 +157,14 @@ export function adminRouteTable(deps: AdminDeps): AdminRoute[] {
     },
     ...fulfilmentAdminRoutes(deps.fulfilment, orderId),
     ...refundAdminRoutes(deps, orderId),
+    {
+      method: 'POST',
+      url: '/api/admin/orders/:id/charge',
+      handler: async (request, reply) => {
+        const { method } = validate(adminChargeSchema, request.body);
+        return reply.status(201).send(await deps.chargeWhatsapp(orderId(request), method, request.ip));
+      },
+    },
   ];
 }
 

@@ -4,11 +4,11 @@ import {
   chargeOneTime,
   chargeRequest,
   recordAttempt,
-  toCardDetails,
   type PaymentAttemptDeps,
   type PaymentChoice,
 } from '../payments/payment-attempt';
 import { subscribe } from '../subscriptions/subscribe';
+import { toCardDetails } from '../payments/card-details';
 
 /**
  * Pays a stored order: the attempt is recorded first, then a monthly plan becomes a provider

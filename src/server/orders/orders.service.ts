@@ -11,6 +11,7 @@ import type { PaymentProvider } from '../payments/payment-provider';
 import { checkPaymentChoice, priceOrder, requestHash } from './order-pricing';
 import { isPayable, nextFor, toOrderView, toPaymentView } from './order-view';
 import { orderReads } from './order-reads';
+import { chargeWhatsappOrder } from './whatsapp-charge';
 import { ordersRepo } from './orders.repo';
 import { newAttemptId, type PaymentChoice } from '../payments/payment-attempt';
 import { attemptPayment } from './attempt-payment';
@@ -182,6 +183,9 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       const attempt = await attemptPayment(deps, order, choice, remoteIp);
       return respond(order.id, attempt.payment, attempt.next);
     },
+
+    chargeWhatsapp: (orderId: string, method: 'pix' | 'card', remoteIp: string) =>
+      chargeWhatsappOrder(deps, orderId, method, remoteIp).then((a) => respond(orderId, a.payment, a.next)),
 
     ...orderReads(db, clock),
   };

@@ -10,7 +10,8 @@ import { AppError } from '../errors';
 import { hotStatements } from '../orders/hot-statements.repo';
 import { ordersRepo } from '../orders/orders.repo';
 import { recordProviderStatus } from './payment-confirmation';
-import type { CardDetails, ChargeRequest, PaymentProvider } from './payment-provider';
+import type { ChargeRequest, PaymentProvider } from './payment-provider';
+import { toCardDetails } from './card-details';
 import { paymentsRepo } from './payments.repo';
 import { pixDeadline } from './pix-expiry';
 
@@ -26,7 +27,7 @@ export interface PaymentAttemptDeps {
   cardCheckout: 'transparent' | 'hosted';
   clock: () => Date;
   log: FastifyBaseLogger;
-  /** The shop's own deadline for a PIX (PIX_EXPIRY_MINUTES): providers keep due-dated PIX payable for months. */
+  /** The shop's PIX deadline (PIX_EXPIRY_MINUTES): providers keep due-dated PIX payable for months. */
   pixExpiryMinutes: number;
 }
 
@@ -44,18 +45,6 @@ function describeOrder(order: OrderRow): string {
 
 /** A placeholder provider id while the provider is being called. */
 export const newAttemptId = () => `attempt_${randomUUID()}`;
-
-/** MM/AA from the form → what providers take (expiry year with four digits). */
-export function toCardDetails(card: CardInput): CardDetails {
-  const [expiryMonth = '', expiryYear = ''] = card.expiry.replace('/', '').match(/.{2}/g) ?? [];
-  return {
-    number: card.number,
-    expiryMonth,
-    expiryYear: `20${expiryYear}`,
-    cvv: card.cvv,
-    holderName: card.holderName,
-  };
-}
 
 export function chargeRequest(order: OrderRow, remoteIp: string): ChargeRequest {
   return {
@@ -104,7 +93,9 @@ export async function recordAttempt(
     }
     throw error;
   }
-  if (order.paymentMethod !== choice.paymentMethod || order.installments !== choice.installments) {
+  // An order settled on WhatsApp keeps its channel until the payment itself says how it was paid.
+  const changed = order.paymentMethod !== choice.paymentMethod || order.installments !== choice.installments;
+  if (changed && order.paymentMethod !== 'whatsapp') {
     await ordersRepo.update(db, order.id, {
       paymentMethod: choice.paymentMethod,
       installments: choice.installments,

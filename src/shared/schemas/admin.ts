@@ -155,3 +155,6 @@ export const refundStatusLabels: Record<AdminRefund['status'], string> = {
   refunded: 'Reembolsado',
   failed: 'Recusado',
 };
+
+/** "Gerar cobrança" for a WhatsApp order: a PIX, or a card on the provider's page. */
+export const adminChargeSchema = z.object({ method: z.enum(['pix', 'card']) });

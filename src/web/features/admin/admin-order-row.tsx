@@ -18,6 +18,7 @@ import { serviceTitle } from '../orders/order-details';
 import { AuditRow, CopyIdButton } from './admin-row-parts';
 import { AdminDeliveriesRow } from './admin-deliveries-row';
 import { AdminRefundRow } from './admin-refund-row';
+import { AdminWhatsappCharge } from './admin-whatsapp-charge';
 
 const select = 'rounded-md border border-slate-400 bg-white px-2 py-1 text-sm';
 
@@ -32,13 +33,8 @@ export function AdminOrderRow({ order, onChanged }: { order: AdminOrder; onChang
   const toggle = (part: 'deliveries' | 'refund') => setOpen(open === part ? null : part);
 
   const patch = async (body: Record<string, unknown>, failure: string) => {
-    try {
-      await api.patch(`/api/admin/orders/${order.id}`, body);
-      onChanged();
-    } catch {
-      window.alert(failure);
-      onChanged();
-    }
+    await api.patch(`/api/admin/orders/${order.id}`, body).catch(() => window.alert(failure));
+    onChanged();
   };
   const showAudit = async () => {
     if (audit) return setAudit(null);
@@ -184,6 +180,7 @@ export function AdminOrderRow({ order, onChanged }: { order: AdminOrder; onChang
               Simular pagamento
             </button>
           )}
+          <AdminWhatsappCharge order={order} onChanged={onChanged} />
           {order.subscriptionId && (
             <button type="button" className="mt-1 block underline" onClick={() => void cancelPlan()}>
               Cancelar assinatura

@@ -1,5 +1,5 @@
 import { PageShell } from '../../components/layout/page-shell';
-import { container } from '../../components/ui/styles';
+import { buttonPrimary, container } from '../../components/ui/styles';
 import { useParams } from '../../router/router';
 import { PixView } from '../checkout/pix-view';
 import { OrderDetails } from './order-details';
@@ -27,6 +27,11 @@ export function OrderPage() {
         {state.kind === 'loaded' && (
           <>
             <OrderDetails order={state.data.order} />
+            {state.data.next === 'redirect' && state.data.payment?.checkoutUrl && (
+              <a href={state.data.payment.checkoutUrl} className={`${buttonPrimary} mt-8 w-full`}>
+                Pagar com cartão na página segura
+              </a>
+            )}
             {state.data.payable && state.data.next !== 'pix' && (
               <PayNow order={state.data.order} onChanged={reload} />
             )}

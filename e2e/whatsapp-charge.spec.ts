@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import { apiOrder, expect, gotoHydrated, test } from './fixtures';
+
+// Issue 12: an order above R$ 150 is settled on WhatsApp; the operator generates the charge, the buyer
+// pays it on the order page, and it goes on like any other order.
+
+test('a R$ 183,90 order → operator "Gerar cobrança" → buyer pays on /order/{id} → Processando', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const { order } = await apiOrder(request, {
+    item: { type: 'followers', amount: 2000 },
+    instagram: 'cobranca.whatsapp',
+    addOns: ['likes'],
+    addOnLinks: { likes: 'https://www.instagram.com/p/COBRANCA1/' },
+    email: 'cobranca@exemplo.com',
+  });
+
+  const password = readFileSync(process.env.E2E_SERVER_LOG!, 'utf8').match(
+    /Senha inicial do administrador \S+: (\S+)/,
+  )![1]!;
+  await gotoHydrated(page, '/admin/login');
+  await page.getByLabel('E-mail').fill('dona@impulso.example');
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await gotoHydrated(page, '/admin?period=all&q=cobranca.whatsapp');
+  const row = page.getByTestId(`order-${order.id}`);
+  await expect(row).toContainText('R$ 183,90');
+  await row.getByRole('button', { name: 'PIX' }).click();
+  await expect(row.getByRole('link', { name: 'Enviar o link pelo WhatsApp' })).toHaveAttribute(
+    'href',
+    new RegExp(`^https://wa\\.me/55\\d+\\?text=.*${order.id}`),
+  );
+
+  // The buyer, on their own phone, opens the link.
+  const buyer = await browser.newPage();
+  await gotoHydrated(buyer, `/order/${order.id}`);
+  await expect(buyer.getByRole('heading', { name: 'Pague com PIX' })).toBeVisible();
+  await buyer.getByRole('button', { name: 'Simular pagamento' }).click();
+  await expect(buyer).toHaveURL(/\/success\?order_id=/);
+  await gotoHydrated(buyer, `/order/${order.id}`);
+  const status = buyer.locator('dt', { hasText: 'Status do pedido' }).locator('xpath=following-sibling::dd');
+  await expect(status).toHaveText(/Processando|Em transporte/);
+  await buyer.close();
+});

@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { formatBRL } from '../../../shared/money';
+import { formatPurchaseCode } from '../../../shared/orders';
+import type { AdminOrder } from '../../../shared/schemas/admin';
+import { whatsappLink } from '../../../shared/shop';
+import { ApiError, api } from '../../lib/api';
+
+/**
+ * "Gerar cobrança" for an order settled on WhatsApp (issue 12): a PIX or a card link the buyer pays on
+ * /order/{id}; then a WhatsApp message to the buyer, written, with that link.
+ */
+export function AdminWhatsappCharge({ order, onChanged }: { order: AdminOrder; onChanged: () => void }) {
+  const [made, setMade] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  if (order.status !== 'aguardando_contato_whatsapp' || order.paymentStatus !== 'unpaid') return null;
+  const charge = async (method: 'pix' | 'card') => {
+    setFailure(null);
+    try {
+      await api.post(`/api/admin/orders/${order.id}/charge`, { method });
+      setMade(true);
+    } catch (error) {
+      setFailure(error instanceof ApiError ? error.message : 'Não foi possível gerar a cobrança.');
+    }
+    onChanged();
+  };
+  const link = `${window.location.origin}/order/${order.id}`;
+  const message = [
+    `Olá, ${order.name.split(' ')[0]}! Segue o link para pagar o pedido ${formatPurchaseCode(order.purchaseCode)}`,
+    `(${formatBRL(order.totalCents)}): ${link}`,
+  ].join(' ');
+  return (
+    <div className="mt-1">
+      <span className="block font-semibold">Gerar cobrança:</span>
+      <button type="button" className="mr-2 underline" onClick={() => void charge('pix')}>
+        PIX
+      </button>
+      <button type="button" className="underline" onClick={() => void charge('card')}>
+        Cartão
+      </button>
+      {made && (
+        <a
+          className="mt-1 block font-semibold text-green-800 underline"
+          href={whatsappLink(`55${order.whatsapp}`, message)}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          Enviar o link pelo WhatsApp
+        </a>
+      )}
+      {failure && (
+        <p role="alert" className="text-red-800">
+          {failure}
+        </p>
+      )}
+    </div>
+  );
+}
