@@ -121,6 +121,10 @@ export const messages = {
   admin_payment_status_failed: 'Erro ao atualizar status de pagamento',
   admin_note_failed: 'Erro ao salvar observação',
   job_not_found: 'Esta tarefa não está mais entre as que falharam.',
+  card_outcome_unknown:
+    'Não conseguimos confirmar o pagamento com a operadora. Não pague de novo: estamos verificando e avisamos por e-mail.',
+  payment_outcome_unknown:
+    'Estamos confirmando um pagamento deste pedido com a operadora. Aguarde alguns minutos antes de tentar de novo.',
   // Refunds (issue 12)
   refund_amount_invalid: 'Informe um valor entre R$ 0,01 e o valor ainda não reembolsado.',
   refund_reason_required: 'Informe o motivo do reembolso.',

@@ -40,12 +40,14 @@ export interface FakeAsaas {
   customers: Map<string, { id: string; cpfCnpj: string; name: string }>;
   payments: Map<string, FakePayment>;
   subscriptions: Map<string, { id: string; status: string; billingType: string; externalReference: string }>;
+  /** The next POST to a matching path is processed, and its answer lost (the connection is cut). */
+  loseNextAnswer(path: RegExp): void;
   /** Refunds stay REFUND_REQUESTED until a test completes them (Asaas may take days). */
   refundsPending: boolean;
   /** The next request answers with this HTTP status (a 500, say). */
   failNext(status: number): void;
   /** The next request whose path matches answers with this status and raw body (a malformed answer). */
-  answerNext(path: RegExp, status: number, rawBody: string): void;
+  answerNext(path: RegExp, status: number, rawBody: string, method?: string): void;
   close(): Promise<void>;
 }
 
@@ -60,9 +62,9 @@ export async function startFakeAsaas(apiKey = '$aact_hmlg_test_key'): Promise<Fa
     { id: string; status: string; billingType: string; externalReference: string }
   >();
   let failure: number | null = null;
-  let canned: { path: RegExp; status: number; rawBody: string } | null = null;
+  let canned: { path: RegExp; status: number; rawBody: string; method?: string } | null = null;
 
-  const fake = { refundsPending: false };
+  const fake = { refundsPending: false, loseNext: null as RegExp | null };
   const server: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -70,11 +72,15 @@ export async function startFakeAsaas(apiKey = '$aact_hmlg_test_key'): Promise<Fa
     const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
     const url = new URL(req.url ?? '/', 'http://fake');
     requests.push({ method: req.method ?? '', path: url.pathname + url.search, headers: req.headers, body });
+    // A request whose answer is lost: processed as usual, then the connection is cut (issue 12).
+    const lose = req.method === 'POST' && fake.loseNext?.test(url.pathname) === true;
+    if (lose) fake.loseNext = null;
     const send = (status: number, data: unknown) => {
+      if (lose) return void req.socket.destroy();
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(data));
     };
-    if (canned && canned.path.test(url.pathname)) {
+    if (canned && canned.path.test(url.pathname) && (!canned.method || canned.method === req.method)) {
       const { status, rawBody } = canned;
       canned = null;
       res.writeHead(status, { 'content-type': 'application/json' });
@@ -90,6 +96,21 @@ export async function startFakeAsaas(apiKey = '$aact_hmlg_test_key'): Promise<Fa
     }
     const path = url.pathname.replace(/^\/v3/, '');
 
+    if (req.method === 'GET' && path === '/payments') {
+      // The list filtered by externalReference (a filter of GET /v3/payments in Asaas's OpenAPI).
+      const reference = url.searchParams.get('externalReference');
+      const data = [...payments.values()].filter(
+        (p) => !p.deleted && (!reference || p.externalReference === reference),
+      );
+      return send(200, {
+        object: 'list',
+        hasMore: false,
+        totalCount: data.length,
+        limit: 10,
+        offset: 0,
+        data,
+      });
+    }
     if (req.method === 'GET' && path === '/customers') {
       const cpf = url.searchParams.get('cpfCnpj');
       const data = [...customers.values()].filter((c) => !cpf || c.cpfCnpj === cpf);
@@ -257,14 +278,17 @@ export async function startFakeAsaas(apiKey = '$aact_hmlg_test_key'): Promise<Fa
     set refundsPending(value: boolean) {
       fake.refundsPending = value;
     },
+    loseNextAnswer(path: RegExp) {
+      fake.loseNext = path;
+    },
     url: `http://127.0.0.1:${port}/v3`,
     apiKey,
     requests,
     customers,
     payments,
     subscriptions,
-    answerNext(path, status, rawBody) {
-      canned = { path, status, rawBody };
+    answerNext(path, status, rawBody, method) {
+      canned = { path, status, rawBody, ...(method ? { method } : {}) };
     },
     failNext(status) {
       failure = status;

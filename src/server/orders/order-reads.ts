@@ -23,7 +23,8 @@ export function orderReads(db: Db, clock: () => Date) {
         order: toOrderView(order),
         payment: toPaymentView(payment),
         next: nextFor(order, payment),
-        payable: isPayable(order) && payment?.status !== 'CREATING',
+        // Not while an attempt is being made, nor while one's outcome is unknown (issue 12).
+        payable: isPayable(order) && payment?.status !== 'CREATING' && payment?.status !== 'UNKNOWN',
         fulfilment: toFulfilmentView(deliveries, clock()),
       };
     },

@@ -169,6 +169,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       if (order.paymentStatus === 'paid')
         throw new AppError('conflict', 'order_already_paid', messages.order_already_paid);
       if (!isPayable(order)) throw new AppError('conflict', 'order_not_payable', messages.order_not_payable);
+      if ((await paymentsRepo.latestForOrder(db, order.id))?.status === 'UNKNOWN')
+        throw new AppError('conflict', 'payment_outcome_unknown');
       checkPaymentChoice(choice, {
         ...choicePolicy(),
         hasAddress: Boolean(order.address),

@@ -10,7 +10,8 @@ import { AppError } from '../errors';
 import { hotStatements } from '../orders/hot-statements.repo';
 import { ordersRepo } from '../orders/orders.repo';
 import { recordProviderStatus } from './payment-confirmation';
-import type { ChargeRequest, PaymentProvider } from './payment-provider';
+import { paidProviderStatuses, type ChargeRequest, type PaymentProvider } from './payment-provider';
+import { settleUnknownAttempt } from './unknown-outcome';
 import { toCardDetails } from './card-details';
 import { paymentsRepo } from './payments.repo';
 import { pixDeadline } from './pix-expiry';
@@ -168,10 +169,15 @@ export async function chargeOneTime(
       card: toCardDetails(choice.card!),
     });
   } catch (error) {
-    // No blind retry after a timeout: the charge may exist; reconciliation settles it.
-    deps.log.error({ err: error, orderId: order.id }, 'card charge failed');
-    await fail('FAILED');
-    throw new AppError('provider_unavailable', 'card_processing_failed', messages.card_processing_failed, {
+    // No blind retry: the charge may exist. Recorded as unknown, looked up at once by externalReference,
+    // and again by reconciliation; no new attempt meanwhile (issue 12).
+    deps.log.error({ err: error, orderId: order.id }, 'card charge outcome unknown');
+    const unknown = await paymentsRepo.update(db, attempt.id, { status: 'UNKNOWN', updatedAt: clock() });
+    const status = await settleUnknownAttempt(deps, unknown).catch(() => null);
+    if (status && paidProviderStatuses.has(status))
+      return { payment: { ...unknown, status }, next: 'success' };
+    if (status) return { payment: { ...unknown, status }, next: 'thanks' };
+    throw new AppError('provider_unavailable', 'card_outcome_unknown', messages.card_outcome_unknown, {
       orderId: order.id,
     });
   }

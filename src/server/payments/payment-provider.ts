@@ -81,6 +81,13 @@ export interface PaymentProvider {
   /** A monthly subscription charged from today (DECISIONS 18); a declined card creates none. */
   createSubscription(request: SubscriptionRequest): Promise<SubscriptionResult>;
   cancelSubscription(providerSubscriptionId: string): Promise<void>;
+  /**
+   * The charges the provider holds for one of our orders (its externalReference): how a card charge whose
+   * answer was lost is found (issue 12). The sandbox never loses an answer: none.
+   */
+  findCharges(
+    orderId: string,
+  ): Promise<Array<{ providerPaymentId: string; status: string; billingType: string }>>;
   /** Removes an unpaid charge so it can no longer be paid (an expired PIX); throws if it cannot be. */
   cancelCharge(providerPaymentId: string): Promise<void>;
   /** Full refund when `amountCents` is omitted; the confirmation arrives as a status (REFUNDED). */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Executor } from '../db/client';
 import { payments, type NewPayment, type PaymentRow } from '../db/schema';
 
@@ -109,5 +109,27 @@ export const paymentsRepo = {
       )
       returning id`),
     );
+  },
+  async listForOrder(db: Executor, orderId: string): Promise<PaymentRow[]> {
+    return db.select().from(payments).where(eq(payments.orderId, orderId));
+  },
+  /** Attempts whose outcome is unknown (recent ones), claimed for this run and stamped as checked. */
+  async claimUnknown(db: Db, provider: string, now: Date, limit: number): Promise<PaymentRow[]> {
+    const ids = rowsOf<{ id: string }>(
+      await db.execute(sql`
+      update payments set checked_at = ${now}
+      where id in (
+        select id from payments
+        where provider = ${provider} and status = 'UNKNOWN'
+          and created_at > ${new Date(now.getTime() - 7 * 86_400_000)}
+          and (checked_at is null or checked_at < ${new Date(now.getTime() - 60_000)})
+        order by checked_at nulls first
+        limit ${limit}
+        for update skip locked
+      )
+      returning id`),
+    ).map((r) => r.id);
+    if (ids.length === 0) return [];
+    return db.select().from(payments).where(inArray(payments.id, ids));
   },
 };

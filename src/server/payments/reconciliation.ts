@@ -5,6 +5,7 @@ import { recordProviderStatus, type SubscriptionChargeSink } from './payment-con
 import type { PaymentProvider } from './payment-provider';
 import { paymentsRepo } from './payments.repo';
 import { webhookEventsRepo } from './webhook-events.repo';
+import { settleUnknownAttempts } from './unknown-outcome';
 
 export interface ReconcilerOptions {
   db: Db;
@@ -47,6 +48,9 @@ export function createReconciler(options: ReconcilerOptions) {
       checked++;
       await recordProviderStatus(db, { paymentId: row.id }, status, clock());
     }
+    await settleUnknownAttempts({ db, provider, clock }, batchSize).catch((err: unknown) =>
+      log.warn({ err }, 'unknown card outcomes not settled'),
+    );
     return { eventsApplied: stale.length, paymentsChecked: checked };
   }
 

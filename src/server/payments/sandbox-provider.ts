@@ -77,6 +77,9 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
       };
     },
     async cancelSubscription() {},
+    async findCharges() {
+      return [];
+    },
     // Nothing to remove: the sandbox's charges live only in our table.
     async cancelCharge() {},
     async refund() {

@@ -7,6 +7,8 @@ import { ProviderError } from '../payment-provider';
 const id = z.string().min(1);
 export const asaasCustomer = z.object({ id });
 export const asaasPayment = z.object({ id, status: z.string().min(1), invoiceUrl: z.string().optional() });
+/** A charge as `GET /payments?externalReference=` lists it. */
+export const asaasChargeSummary = asaasPayment.extend({ billingType: z.string().default('') });
 export const asaasPaymentStatus = z.object({ status: z.string().min(1) });
 export const asaasPixQrCode = z.object({
   encodedImage: z.string().min(1),

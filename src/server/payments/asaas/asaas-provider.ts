@@ -1,6 +1,7 @@
 import { type CardChargeResult, type PaymentProvider, ProviderError } from '../payment-provider';
 import {
   asaasAnswer,
+  asaasChargeSummary,
   asaasList,
   asaasPayment,
   asaasPaymentStatus,
@@ -163,6 +164,19 @@ export function createAsaasProvider(options: AsaasProviderOptions): PaymentProvi
         'refund',
       );
       return { status: refunded.status };
+    },
+
+    async findCharges(orderId) {
+      const list = asaasAnswer(
+        asaasList(asaasChargeSummary),
+        await request('GET', `/payments?externalReference=${encodeURIComponent(orderId)}`),
+        'payment list',
+      );
+      return list.data.map((p) => ({
+        providerPaymentId: p.id,
+        status: p.status,
+        billingType: p.billingType,
+      }));
     },
 
     async cancelCharge(providerPaymentId) {

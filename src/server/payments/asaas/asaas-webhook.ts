@@ -3,6 +3,8 @@ import type { Db } from '../../db/client';
 import { recordProviderStatus, type SubscriptionChargeSink } from '../payment-confirmation';
 import { paymentsRepo } from '../payments.repo';
 import { confirmPartialRefunds } from '../refund-confirmation';
+import { adoptCharge } from '../unknown-outcome';
+import { isId } from '../../../shared/schemas/ids';
 import { webhookEventsRepo } from '../webhook-events.repo';
 
 /**
@@ -17,6 +19,7 @@ const webhookPayment = z.looseObject({
       status: z.string().optional(),
       subscription: z.string().nullish(),
       billingType: z.string().optional(),
+      externalReference: z.string().nullish(),
     })
     .nullish(),
 });
@@ -45,12 +48,22 @@ export async function applyAsaasEvent(
   if (event.type.startsWith('PAYMENT_') && payment) {
     const status = event.type === 'PAYMENT_DELETED' ? 'DELETED' : (payment.status ?? null);
     if (status) {
-      const result = await recordProviderStatus(
+      let result = await recordProviderStatus(
         db,
         { provider: 'asaas', providerPaymentId: payment.id },
         status,
         now,
       );
+      // A charge whose creation answer was lost: matched to our unknown attempt by externalReference.
+      if (result === 'unknown_payment' && !payment.subscription && payment.externalReference) {
+        const attempt = isId(payment.externalReference)
+          ? await paymentsRepo.latestForOrder(db, payment.externalReference)
+          : undefined;
+        if (attempt?.status === 'UNKNOWN') {
+          await adoptCharge({ db, clock: () => now }, attempt, payment.id, status);
+          result = 'transitioned';
+        }
+      }
       // A part refunded: the payment stays received; the order's partial refunds are confirmed.
       if (event.type === 'PAYMENT_PARTIALLY_REFUNDED') {
         const ours = await paymentsRepo.findByProviderId(db, 'asaas', payment.id);

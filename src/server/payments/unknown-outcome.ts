@@ -1,0 +1,60 @@
+import type { Db } from '../db/client';
+import type { PaymentRow } from '../db/schema';
+import { recordProviderStatus } from './payment-confirmation';
+import type { PaymentProvider } from './payment-provider';
+import { paymentsRepo } from './payments.repo';
+
+/** How long an attempt may stay unknown before, with nothing found at the provider, it counts as failed. */
+export const unknownGraceMs = 30 * 60_000;
+
+/**
+ * A card charge whose answer was lost (timeout, 5xx, connection cut after sending) may exist at the
+ * provider (issue 12): it is looked up by the order's externalReference, and a charge we do not know yet
+ * is adopted by the attempt and its status recorded — a captured payment is never missed, and never
+ * charged twice. Returns the adopted status, or null when the provider holds no such charge.
+ */
+export async function settleUnknownAttempt(
+  deps: { db: Db; provider: PaymentProvider; clock: () => Date },
+  attempt: PaymentRow,
+): Promise<string | null> {
+  const { db, provider } = deps;
+  const charges = await provider.findCharges(attempt.orderId);
+  const known = new Set(
+    (await paymentsRepo.listForOrder(db, attempt.orderId)).map((p) => p.providerPaymentId),
+  );
+  const found = charges.find((c) => !known.has(c.providerPaymentId) && c.billingType !== 'PIX');
+  if (!found) return null;
+  return adoptCharge(deps, attempt, found.providerPaymentId, found.status);
+}
+
+/** The attempt takes the provider's id (it had a placeholder) and the status is recorded. */
+export async function adoptCharge(
+  deps: { db: Db; clock: () => Date },
+  attempt: PaymentRow,
+  providerPaymentId: string,
+  status: string,
+): Promise<string> {
+  await paymentsRepo.update(deps.db, attempt.id, {
+    providerPaymentId,
+    status: 'PENDING',
+    updatedAt: deps.clock(),
+  });
+  await recordProviderStatus(deps.db, { paymentId: attempt.id }, status, deps.clock());
+  return status;
+}
+
+/** Reconciliation's part: unknown attempts are looked up again; after the grace period, none found → failed. */
+export async function settleUnknownAttempts(
+  deps: { db: Db; provider: PaymentProvider; clock: () => Date },
+  limit: number,
+): Promise<number> {
+  const now = deps.clock();
+  let settled = 0;
+  for (const attempt of await paymentsRepo.claimUnknown(deps.db, deps.provider.name, now, limit)) {
+    const status = await settleUnknownAttempt(deps, attempt).catch(() => undefined);
+    if (status) settled++;
+    else if (status === null && now.getTime() - attempt.createdAt.getTime() > unknownGraceMs)
+      await paymentsRepo.updateStatus(deps.db, attempt.id, 'FAILED', now);
+  }
+  return settled;
+}
