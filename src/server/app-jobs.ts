@@ -10,6 +10,7 @@ import { alertDeadJob } from './fulfilment/owner-alerts';
 import { createJobRunner } from './jobs/job-queue';
 import type { PaymentProvider } from './payments/payment-provider';
 import { expirePix, queuePixDeadlines } from './payments/pix-expiry';
+import { queueOwnerDigest, sendOwnerDigest } from './admin/owner-digest';
 
 /** The job runner with every handler and poller of the app (part of the composition root). */
 export function createAppJobs(deps: {
@@ -35,6 +36,8 @@ export function createAppJobs(deps: {
       ...fulfilment.handlers,
       expire_pix: (payload) =>
         expirePix({ db, provider: deps.provider, clock, log }, String(payload.paymentId)),
+      owner_digest_email: (payload) =>
+        sendOwnerDigest({ db, mailer, alerts: fulfilment.ctx.alerts }, String(payload.day)),
     },
     clock,
     log,
@@ -42,6 +45,7 @@ export function createAppJobs(deps: {
     before: async (now) => {
       await queueOrderReceipts(db, now);
       await queuePixDeadlines(db, now, config.pix.reminderMinutes);
+      await queueOwnerDigest(db, now);
       await funnelRollupRepo.rollUp(db, now);
       await ordersRollupRepo.rollUp(db, now);
     },

@@ -130,6 +130,7 @@ export const jobKindLabels: Record<string, string> = {
   pix_reminder_email: 'Lembrete de PIX',
   refund_email: 'E-mail de reembolso',
   chargeback_alert: 'Alerta de contestação',
+  owner_digest_email: 'Resumo diário da loja',
 };
 
 /** "Reembolsar" in the panel: a part in centavos (omitted: all that is left) and the reason. */
