@@ -4,7 +4,12 @@ import { createTestApp, type TestApp } from './helpers/test-app';
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await createTestApp({ EVENTS_RATE_LIMIT_PER_MINUTE: '30' });
+  // A clock that stays inside one minute: the limit is a fixed window, and a slow run (PostgreSQL in CI)
+  // crossing a minute boundary mid-flood got a fresh window and 202s where 429s were due.
+  app = await createTestApp(
+    { EVENTS_RATE_LIMIT_PER_MINUTE: '30' },
+    { clock: () => new Date('2026-11-23T12:00:10Z') },
+  );
 });
 afterAll(() => app.close());
 
