@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { apiOrder, expect, gotoHydrated, test } from './fixtures';
+import type { APIRequestContext } from '@playwright/test';
+import { apiOrder, expect, gotoHydrated, signInOperator, test } from './fixtures';
 
 // Delivery with no operator action (issue 11), through the built-in simulated panel: the server runs
 // with SANDBOX_FULFILMENT_SECONDS=30 (playwright.config.ts).
@@ -10,16 +9,6 @@ async function paidOrder(request: APIRequestContext, instagram: string): Promise
   const { order, payment } = await apiOrder(request, { instagram, email: 'ana.entrega@exemplo.com' });
   expect((await request.post(`/api/sandbox/payments/${payment!.id}/confirm`)).status()).toBe(200);
   return order.id;
-}
-
-async function signInOperator(page: Page) {
-  const log = readFileSync(process.env.E2E_SERVER_LOG!, 'utf8');
-  const password = log.match(/Senha inicial do administrador \S+: (\S+)/)![1]!;
-  await gotoHydrated(page, '/admin/login');
-  await page.getByLabel('E-mail').fill('dona@impulso.example');
-  await page.getByLabel('Senha', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
 }
 
 test.describe('delivery', () => {

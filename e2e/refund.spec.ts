@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { apiOrder, expect, gotoHydrated, test } from './fixtures';
+import { apiOrder, expect, gotoHydrated, signInOperator, test } from './fixtures';
 
 // DECISIONS 28, issue 12: "Reembolsar" in the panel asks the provider; the sandbox confirms at once.
 
@@ -10,14 +9,7 @@ test('a refund from the panel → Reembolsado', async ({ page, request }) => {
   });
   expect((await request.post(`/api/sandbox/payments/${payment!.id}/confirm`)).status()).toBe(200);
 
-  const password = readFileSync(process.env.E2E_SERVER_LOG!, 'utf8').match(
-    /Senha inicial do administrador \S+: (\S+)/,
-  )![1]!;
-  await gotoHydrated(page, '/admin/login');
-  await page.getByLabel('E-mail').fill('dona@impulso.example');
-  await page.getByLabel('Senha', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await signInOperator(page);
   await gotoHydrated(page, '/admin?period=all&q=reembolso.painel');
 
   const row = page.getByTestId(`order-${order.id}`);

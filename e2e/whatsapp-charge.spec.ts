@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { apiOrder, expect, gotoHydrated, test } from './fixtures';
+import { apiOrder, expect, gotoHydrated, signInOperator, test } from './fixtures';
 
 // Issue 12: an order above R$ 150 is settled on WhatsApp; the operator generates the charge, the buyer
 // pays it on the order page, and it goes on like any other order.
@@ -17,14 +16,7 @@ test('a R$ 183,90 order → operator "Gerar cobrança" → buyer pays on /order/
     email: 'cobranca@exemplo.com',
   });
 
-  const password = readFileSync(process.env.E2E_SERVER_LOG!, 'utf8').match(
-    /Senha inicial do administrador \S+: (\S+)/,
-  )![1]!;
-  await gotoHydrated(page, '/admin/login');
-  await page.getByLabel('E-mail').fill('dona@impulso.example');
-  await page.getByLabel('Senha', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await signInOperator(page);
   await gotoHydrated(page, '/admin?period=all&q=cobranca.whatsapp');
   const row = page.getByTestId(`order-${order.id}`);
   await expect(row).toContainText('R$ 183,90');

@@ -1,23 +1,8 @@
+import type { PanelReport } from '../../shared/schemas/deliveries';
 import { plans, productIds, products } from '../../shared/catalogue';
 import { AppError } from '../errors';
 import { planDailyFollowers } from './delivery-plan';
 import type { FulfilmentContext } from './fulfilment-context';
-
-export interface PanelReport {
-  provider: 'sandbox' | 'smm' | 'manual';
-  balance: { balance: number; currency: string } | null;
-  services: Array<{
-    product: string;
-    serviceId: string;
-    name: string | null;
-    min: number | null;
-    max: number | null;
-    rate: string | null;
-    refill: boolean | null;
-    dripfeed: boolean | null;
-  }>;
-  warnings: string[];
-}
 
 /**
  * The panel's balance and the configured services as the panel describes them, with a warning for a

@@ -102,3 +102,20 @@ export const linkPanelOrderSchema = z.object({
     .trim()
     .regex(/^[A-Za-z0-9_-]{1,40}$/, 'Informe o número do pedido no fornecedor.'),
 });
+
+/** GET /api/admin/fulfilment/panel: the supplier's balance and the configured services, with warnings. */
+export interface PanelReport {
+  provider: 'sandbox' | 'smm' | 'manual';
+  balance: { balance: number; currency: string } | null;
+  services: Array<{
+    product: string;
+    serviceId: string;
+    name: string | null;
+    min: number | null;
+    max: number | null;
+    rate: string | null;
+    refill: boolean | null;
+    dripfeed: boolean | null;
+  }>;
+  warnings: string[];
+}

@@ -1,21 +1,7 @@
 import { useEffect, useState } from 'react';
 import { messages } from '../../../shared/messages';
+import type { PanelReport } from '../../../shared/schemas/deliveries';
 import { ApiError, api } from '../../lib/api';
-
-interface PanelReport {
-  provider: string;
-  balance: { balance: number; currency: string } | null;
-  services: Array<{
-    product: string;
-    serviceId: string;
-    name: string | null;
-    min: number | null;
-    max: number | null;
-    rate: string | null;
-    refill: boolean | null;
-  }>;
-  warnings: string[];
-}
 
 const productNames: Record<string, string> = {
   followers: 'Seguidores',
