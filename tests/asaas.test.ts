@@ -7,7 +7,7 @@ import { requestRefund } from '../src/server/payments/refunds';
 import { approvedCard, declinedCard, newKey, orderRequest } from './helpers/order-request';
 import type { TestApp } from './helpers/test-app';
 
-const webhookToken = 'whsec_test_token_123';
+const webhookToken = 'whsec_test_token_123_0123456789abcdefghij';
 // Lower-case UF on purpose: the server upper-cases it.
 const address = { ...billingAddress, state: 'sp' };
 let fake: FakeAsaas;

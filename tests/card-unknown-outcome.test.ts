@@ -9,7 +9,7 @@ import type { TestApp } from './helpers/test-app';
 // as unknown, found by externalReference, matched to webhooks by it too, and no new attempt is offered
 // meanwhile — captured money is never missed, and the buyer is never charged twice.
 
-const webhookToken = 'whsec_unknown_1234567890';
+const webhookToken = 'whsec_unknown_1234567890_0123456789abcdefghij';
 let now = Date.parse('2026-11-23T15:00:00Z');
 const clock = () => new Date(now);
 let asaas: AsaasTestApp;

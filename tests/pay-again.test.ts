@@ -13,7 +13,11 @@ const clock = () => new Date(now);
 let asaas: AsaasTestApp;
 let app: TestApp;
 beforeAll(async () => {
-  asaas = await startAsaasTestApp('whsec_pay_again_1234567890', { PIX_EXPIRY_MINUTES: '30' }, { clock });
+  asaas = await startAsaasTestApp(
+    'whsec_pay_again_1234567890_0123456789abcdefghij',
+    { PIX_EXPIRY_MINUTES: '30' },
+    { clock },
+  );
   app = asaas.app;
 });
 afterAll(() => asaas.close());

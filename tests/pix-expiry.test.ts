@@ -12,7 +12,7 @@ let now = Date.parse('2026-11-23T15:00:00Z');
 const clock = () => new Date(now);
 const minutes = (n: number) => (now += n * 60_000);
 
-const webhookToken = 'whsec_expiry_1234567890';
+const webhookToken = 'whsec_expiry_1234567890_0123456789abcdefghij';
 let asaas: AsaasTestApp;
 let sandbox: TestApp;
 beforeAll(async () => {

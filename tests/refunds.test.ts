@@ -10,7 +10,7 @@ import type { TestApp } from './helpers/test-app';
 // provider confirms; a double click refunds once; a part may be refunded; chargebacks are flagged.
 
 const adminEmail = 'dona@impulso.example';
-const webhookToken = 'whsec_refunds_1234567890';
+const webhookToken = 'whsec_refunds_1234567890_0123456789abcdefghij';
 let asaas: AsaasTestApp;
 let app: TestApp;
 let cookie: string;

@@ -7,7 +7,7 @@ import { billingAddress, startAsaasTestApp, type AsaasTestApp } from './helpers/
 import { approvedCard, declinedCard, newKey, orderRequest } from './helpers/order-request';
 import type { TestApp } from './helpers/test-app';
 
-const token = 'whsec_subscriptions';
+const token = 'whsec_subscriptions_0123456789abcdefghij';
 const address = billingAddress;
 let fake: FakeAsaas;
 let app: TestApp;

@@ -14,7 +14,9 @@ let sandbox: TestApp;
 let asaas: AsaasTestApp;
 beforeAll(async () => {
   sandbox = await createTestApp({ ADMIN_EMAIL: adminEmail });
-  asaas = await startAsaasTestApp('whsec_whatsapp_1234567890', { ADMIN_EMAIL: adminEmail });
+  asaas = await startAsaasTestApp('whsec_whatsapp_1234567890_0123456789abcdefghij', {
+    ADMIN_EMAIL: adminEmail,
+  });
 });
 afterAll(async () => {
   await sandbox.close();

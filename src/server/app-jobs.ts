@@ -11,6 +11,10 @@ import { createJobRunner } from './jobs/job-queue';
 import type { PaymentProvider } from './payments/payment-provider';
 import { expirePix, queuePixDeadlines } from './payments/pix-expiry';
 import { queueOwnerDigest, sendOwnerDigest } from './admin/owner-digest';
+import { leadsRepo } from './analytics/leads.repo';
+
+/** Leads are kept 90 days after the visitor's last visit (DECISIONS 31). */
+const leadRetentionMs = 90 * 86_400_000;
 
 /** The job runner with every handler and poller of the app (part of the composition root). */
 export function createAppJobs(deps: {
@@ -48,6 +52,7 @@ export function createAppJobs(deps: {
       await queueOwnerDigest(db, now);
       await funnelRollupRepo.rollUp(db, now);
       await ordersRollupRepo.rollUp(db, now);
+      await leadsRepo.deleteUntouchedSince(db, new Date(now.getTime() - leadRetentionMs));
     },
   });
 }

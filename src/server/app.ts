@@ -24,7 +24,7 @@ import { sandboxRoutes } from './payments/sandbox.routes';
 import { qrCodeRoutes } from './payments/qr-code.routes';
 import { asaasWebhookRoutes } from './payments/asaas/asaas-webhook.routes';
 import { createReconciler, type Reconciler } from './payments/reconciliation';
-import { recordSubscriptionCharge } from './subscriptions/subscription-charges';
+import { subscriptionSinks } from './subscriptions/subscription-sinks';
 import { createPaymentProvider } from './payments/provider-factory';
 import { createFulfilment, type Fulfilment } from './fulfilment/fulfilment';
 import { createAppJobs } from './app-jobs';
@@ -128,7 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       db: database.db,
       token: config.asaas.webhookToken,
       clock,
-      onSubscriptionCharge: recordSubscriptionCharge,
+      sinks: subscriptionSinks,
     });
   }
   await server.register(accountsRoutes, {
@@ -176,7 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
     log: server.log,
     intervalSeconds: config.reconcileIntervalSeconds,
-    onSubscriptionCharge: recordSubscriptionCharge,
+    sinks: subscriptionSinks,
   });
   if (paymentProvider.name === 'sandbox')
     await server.register(sandboxRoutes, { db: database.db, clock, shopName: config.shop.name });

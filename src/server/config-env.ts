@@ -49,7 +49,13 @@ export const envSchema = z.object({
   ALLOW_SANDBOX_PAYMENTS: z.enum(['0', '1']).default('0'),
   ASAAS_API_URL: z.string().url().default('https://api-sandbox.asaas.com/v3'),
   ASAAS_API_KEY: z.string().optional(),
-  ASAAS_WEBHOOK_TOKEN: z.string().optional(),
+  // Asaas refuses a webhook token outside 32–255 characters: caught at start, not at the first webhook.
+  ASAAS_WEBHOOK_TOKEN: z
+    .string()
+    .min(32, 'Asaas requires 32 to 255 characters')
+    .max(255, 'Asaas requires 32 to 255 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   ASAAS_USER_AGENT: z.string().min(1).default('Impulso'),
   /** transparent: the card form on our checkout (SAQ D); hosted: the provider's page (SAQ A). DECISIONS 16. */
   CARD_CHECKOUT: z.enum(['transparent', 'hosted']).default('transparent'),

@@ -125,10 +125,15 @@ export const messages = {
     'Não conseguimos confirmar o pagamento com a operadora. Não pague de novo: estamos verificando e avisamos por e-mail.',
   payment_outcome_unknown:
     'Estamos confirmando um pagamento deste pedido com a operadora. Aguarde alguns minutos antes de tentar de novo.',
+  payment_in_analysis:
+    'O pagamento com cartão está em análise pela operadora. Não pague de novo: avisamos por e-mail quando terminar.',
+  card_risk_reproved:
+    'A análise de risco da operadora não aprovou o pagamento com cartão. Nada foi cobrado: pague com PIX ou com outro cartão.',
   // Refunds (issue 12)
   refund_amount_invalid: 'Informe um valor entre R$ 0,01 e o valor ainda não reembolsado.',
   refund_reason_required: 'Informe o motivo do reembolso.',
   refund_failed: 'O intermediador recusou o reembolso:',
+  refund_installments_whole: 'Pedidos parcelados no cartão só podem ser reembolsados por inteiro.',
   refund_via_button:
     'Use "Reembolsar": o pedido fica Reembolsado quando o intermediador confirma o reembolso.',
   idempotency_key_missing: 'Falta o cabeçalho Idempotency-Key.',

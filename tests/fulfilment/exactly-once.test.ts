@@ -12,7 +12,7 @@ import { createTestApp } from '../helpers/test-app';
 // Exactly one `add` per delivery (issue 11): the panel has no idempotency key, so duplicates must be
 // stopped on our side — duplicate webhooks, webhook racing reconciliation, two instances, a crash.
 
-const webhookToken = 'whsec_fulfilment_123';
+const webhookToken = 'whsec_fulfilment_123_0123456789abcdefghij';
 let panel: FakeSmmPanel;
 let asaas: AsaasTestApp;
 

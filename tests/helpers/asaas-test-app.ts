@@ -15,9 +15,16 @@ export interface AsaasTestApp {
 export async function startAsaasTestApp(
   webhookToken: string,
   env: Record<string, string> = {},
-  options: { clock?: () => Date } = {},
+  options: {
+    clock?: () => Date;
+    logStream?: { write(line: string): void };
+    /** The app's card charges wait this long (60 s in production) before the outcome counts as unknown. */
+    cardTimeoutMs?: number;
+  } = {},
 ): Promise<AsaasTestApp> {
   const fake = await startFakeAsaas();
+  const request = createAsaasClient({ baseUrl: fake.url, apiKey: fake.apiKey, userAgent: 'Impulso' });
+  const { cardTimeoutMs, ...appOptions } = options;
   const app = await createTestApp(
     {
       PAYMENT_PROVIDER: 'asaas',
@@ -26,13 +33,21 @@ export async function startAsaasTestApp(
       ASAAS_WEBHOOK_TOKEN: webhookToken,
       ...env,
     },
-    options,
+    {
+      ...appOptions,
+      ...(cardTimeoutMs
+        ? {
+            paymentProvider: createAsaasProvider({
+              request,
+              publicUrl: 'http://localhost',
+              clock: options.clock ?? (() => new Date()),
+              cardTimeoutMs,
+            }),
+          }
+        : {}),
+    },
   );
-  const provider = createAsaasProvider({
-    request: createAsaasClient({ baseUrl: fake.url, apiKey: fake.apiKey, userAgent: 'Impulso' }),
-    publicUrl: 'http://localhost',
-    clock: () => new Date(),
-  });
+  const provider = createAsaasProvider({ request, publicUrl: 'http://localhost', clock: () => new Date() });
   return {
     fake,
     app,

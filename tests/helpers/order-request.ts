@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateOrderRequest } from '../../src/shared/schemas/checkout';
+import type { TestApp } from './test-app';
 
 /** A valid checkout body; tests override what they are about. */
 export function orderRequest(overrides: Partial<CreateOrderRequest> = {}): CreateOrderRequest {
@@ -32,3 +33,15 @@ export const declinedCard = {
 };
 
 export const newKey = () => randomUUID();
+
+/** POST /api/orders with a fresh Idempotency-Key: a buyer's checkout. */
+export const placeOrder = (
+  app: { server: { inject: TestApp['server']['inject'] } },
+  overrides: Partial<CreateOrderRequest> = {},
+) =>
+  app.server.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: { 'idempotency-key': newKey() },
+    payload: orderRequest(overrides),
+  });

@@ -33,3 +33,12 @@ it('the server exits at start with the message naming the fix', () => {
   expect(run.status).toBe(1);
   expect(run.stderr).toContain('ALLOW_SANDBOX_PAYMENTS=1');
 }, 40_000);
+
+it('ASAAS_WEBHOOK_TOKEN is checked at start: Asaas takes 32 to 255 characters', () => {
+  const env = { PAYMENT_PROVIDER: 'asaas', ASAAS_API_KEY: 'k' };
+  expect(() => loadConfig({ ...env, ASAAS_WEBHOOK_TOKEN: 't'.repeat(31) })).toThrow(
+    /ASAAS_WEBHOOK_TOKEN: Asaas requires 32 to 255 characters/,
+  );
+  expect(() => loadConfig({ ...env, ASAAS_WEBHOOK_TOKEN: 't'.repeat(256) })).toThrow(/32 to 255/);
+  expect(loadConfig({ ...env, ASAAS_WEBHOOK_TOKEN: 't'.repeat(255) }).asaas.webhookToken).toHaveLength(255);
+});

@@ -24,6 +24,7 @@ import type { FulfilmentContext } from '../fulfilment/fulfilment-context';
 import type { AdminRoute } from './admin-route';
 import { fulfilmentAdminRoutes } from './admin-fulfilment.routes';
 import { refundAdminRoutes } from './admin-refund.routes';
+import { abandonedCheckoutRoutes } from './admin-abandoned.routes';
 import { paymentsRepo } from '../payments/payments.repo';
 import { isId } from '../../shared/schemas/ids';
 
@@ -157,6 +158,7 @@ export function adminRouteTable(deps: AdminDeps): AdminRoute[] {
     },
     ...fulfilmentAdminRoutes(deps.fulfilment, orderId),
     ...refundAdminRoutes(deps, orderId),
+    ...abandonedCheckoutRoutes(db),
     {
       method: 'POST',
       url: '/api/admin/orders/:id/charge',

@@ -4,6 +4,7 @@ import { validate } from '../http/validate';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import type { Db } from '../db/client';
 import { analyticsRepo } from './analytics.repo';
+import { leadsRoutes } from './leads.routes';
 
 export interface AnalyticsRoutesDeps {
   db: Db;
@@ -12,7 +13,9 @@ export interface AnalyticsRoutesDeps {
   clock: () => Date;
 }
 
+/** The funnel's events and the purchase modal's leads. */
 export async function analyticsRoutes(app: FastifyInstance, deps: AnalyticsRoutesDeps) {
+  await app.register(leadsRoutes, deps);
   app.post('/api/events', { bodyLimit: 8 * 1024 }, async (request, reply) => {
     await deps.rateLimiter.hit(`events:${deps.rateLimiter.clientKey(request.ip)}`, deps.eventsPerMinute, 60);
     const event = validate(analyticsEventSchema, request.body);

@@ -6,6 +6,7 @@ import { receiptsRepo } from './receipts.repo';
 import { orderReceivedEmail, paymentConfirmedEmail, pixReminderEmail } from './templates';
 import { paymentsRepo } from '../payments/payments.repo';
 import { refundEmail } from './refund-templates';
+import { captureRefusedEmail, cardReprovedEmail } from './payment-problem-templates';
 
 /** Job handlers that send e-mail; rendering happens at send time, so a PIX code shown is still current. */
 export function emailJobHandlers(deps: {
@@ -39,6 +40,15 @@ export function emailJobHandlers(deps: {
     async refund_email(payload) {
       const order = await ordersRepo.findById(db, String(payload.orderId));
       if (order) await mailer.send(refundEmail(shop, order, Number(payload.amountCents)));
+    },
+    // Paid meanwhile (another card, a PIX): nothing to ask for.
+    async card_reproved_email(payload) {
+      const order = await ordersRepo.findById(db, String(payload.orderId));
+      if (order?.paymentStatus === 'unpaid') await mailer.send(cardReprovedEmail(shop, order));
+    },
+    async card_capture_refused_email(payload) {
+      const order = await ordersRepo.findById(db, String(payload.orderId));
+      if (order?.paymentStatus === 'unpaid') await mailer.send(captureRefusedEmail(shop, order));
     },
     async payment_confirmed_email(payload) {
       const order = await ordersRepo.findById(db, String(payload.orderId));

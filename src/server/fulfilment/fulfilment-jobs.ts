@@ -6,6 +6,7 @@ import {
 import type { Email, Mailer } from '../email/mailer';
 import type { JobHandler } from '../jobs/job-queue';
 import { ordersRepo } from '../orders/orders.repo';
+import { subscriptionsRepo } from '../subscriptions/subscriptions.repo';
 import { deliveriesRepo } from './deliveries.repo';
 import type { FulfilmentContext } from './fulfilment-context';
 import { submitDelivery } from './submit-delivery';
@@ -36,6 +37,25 @@ export function fulfilmentJobHandlers(
           lines: [
             `O pedido ${formatPurchaseCode(order.purchaseCode)} (${order.email}) teve o pagamento contestado: ${String(payload.status)}.`,
             'Envie ao intermediador as provas da entrega (prints, datas) dentro do prazo dele.',
+          ],
+        },
+        ctx.clock(),
+      );
+    },
+    async subscription_ended_alert(payload) {
+      const subscription = await subscriptionsRepo.findById(ctx.db, String(payload.subscriptionId));
+      const first = subscription && (await ordersRepo.findById(ctx.db, subscription.firstOrderId));
+      if (!subscription || !first) return;
+      await alertOwner(
+        ctx.db,
+        ctx.alerts,
+        {
+          key: `subscription_ended:${subscription.id}`,
+          quietMs: once,
+          subject: 'Plano mensal encerrado no intermediador',
+          lines: [
+            `O plano ${subscription.planId} de ${first.email} (pedido ${formatPurchaseCode(first.purchaseCode)}) foi encerrado no intermediador (${String(payload.event)}).`,
+            'Os próximos meses não serão cobrados nem entregues. Fale com o cliente se ele quiser continuar.',
           ],
         },
         ctx.clock(),

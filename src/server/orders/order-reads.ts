@@ -6,6 +6,7 @@ import { AppError } from '../errors';
 import { deliveriesRepo } from '../fulfilment/deliveries.repo';
 import { toFulfilmentView } from '../fulfilment/delivery-views';
 import { paymentsRepo } from '../payments/payments.repo';
+import { undecidedAttemptStatuses } from '../payments/payment-provider';
 import { isPayable, nextFor, toOrderView, toPaymentView } from './order-view';
 import { ordersRepo } from './orders.repo';
 
@@ -23,8 +24,8 @@ export function orderReads(db: Db, clock: () => Date) {
         order: toOrderView(order),
         payment: toPaymentView(payment),
         next: nextFor(order, payment),
-        // Not while an attempt is being made, nor while one's outcome is unknown (issue 12).
-        payable: isPayable(order) && payment?.status !== 'CREATING' && payment?.status !== 'UNKNOWN',
+        // Not while an attempt is being made, nor while one's outcome is undecided (issue 12).
+        payable: isPayable(order) && !undecidedAttemptStatuses.has(payment?.status ?? ''),
         fulfilment: toFulfilmentView(deliveries, clock()),
       };
     },

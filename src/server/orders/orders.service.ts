@@ -169,8 +169,9 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       if (order.paymentStatus === 'paid')
         throw new AppError('conflict', 'order_already_paid', messages.order_already_paid);
       if (!isPayable(order)) throw new AppError('conflict', 'order_not_payable', messages.order_not_payable);
-      if ((await paymentsRepo.latestForOrder(db, order.id))?.status === 'UNKNOWN')
-        throw new AppError('conflict', 'payment_outcome_unknown');
+      const latest = (await paymentsRepo.latestForOrder(db, order.id))?.status;
+      if (latest === 'UNKNOWN') throw new AppError('conflict', 'payment_outcome_unknown');
+      if (latest === 'AWAITING_RISK_ANALYSIS') throw new AppError('conflict', 'payment_in_analysis');
       checkPaymentChoice(choice, {
         ...choicePolicy(),
         hasAddress: Boolean(order.address),

@@ -9,10 +9,9 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { AppError } from '../errors';
 import { hotStatements } from '../orders/hot-statements.repo';
 import { ordersRepo } from '../orders/orders.repo';
-import { recordProviderStatus } from './payment-confirmation';
-import { paidProviderStatuses, type ChargeRequest, type PaymentProvider } from './payment-provider';
-import { settleUnknownAttempt } from './unknown-outcome';
+import { chargeCard } from './card-charge';
 import { toCardDetails } from './card-details';
+import type { ChargeRequest, PaymentProvider } from './payment-provider';
 import { paymentsRepo } from './payments.repo';
 import { pixDeadline } from './pix-expiry';
 
@@ -161,37 +160,9 @@ export async function chargeOneTime(
     }
   }
 
-  let result;
-  try {
-    result = await provider.createCardCharge({
-      ...request,
-      installments: choice.installments,
-      card: toCardDetails(choice.card!),
-    });
-  } catch (error) {
-    // No blind retry: the charge may exist. Recorded as unknown, looked up at once by externalReference,
-    // and again by reconciliation; no new attempt meanwhile (issue 12).
-    deps.log.error({ err: error, orderId: order.id }, 'card charge outcome unknown');
-    const unknown = await paymentsRepo.update(db, attempt.id, { status: 'UNKNOWN', updatedAt: clock() });
-    const status = await settleUnknownAttempt(deps, unknown).catch(() => null);
-    if (status && paidProviderStatuses.has(status))
-      return { payment: { ...unknown, status }, next: 'success' };
-    if (status) return { payment: { ...unknown, status }, next: 'thanks' };
-    throw new AppError('provider_unavailable', 'card_outcome_unknown', messages.card_outcome_unknown, {
-      orderId: order.id,
-    });
-  }
-  if (result.outcome === 'declined') {
-    await fail('DECLINED');
-    throw new AppError('payment_declined', 'card_declined', result.message ?? messages.card_failed, {
-      orderId: order.id,
-    });
-  }
-  const payment = await paymentsRepo.update(db, attempt.id, {
-    providerPaymentId: result.providerPaymentId,
-    status: 'PENDING',
-    updatedAt: clock(),
+  return chargeCard(deps, order, attempt, {
+    ...request,
+    installments: choice.installments,
+    card: toCardDetails(choice.card!),
   });
-  await recordProviderStatus(db, { paymentId: payment.id }, result.status, clock());
-  return { payment: { ...payment, status: result.status }, next: 'success' };
 }

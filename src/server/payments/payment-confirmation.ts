@@ -34,6 +34,21 @@ export type SubscriptionChargeSink = (
   now: Date,
 ) => Promise<ConfirmationResult>;
 
+/** The provider ended a subscription on its own or confirmed our removal (Asaas SUBSCRIPTION_DELETED…). */
+export type SubscriptionEndSink = (
+  db: Db,
+  provider: string,
+  providerSubscriptionId: string,
+  event: string,
+  now: Date,
+) => Promise<void>;
+
+/** What payments hand up to subscriptions (ADR 015: passed in, never imported). */
+export interface SubscriptionSinks {
+  onSubscriptionCharge: SubscriptionChargeSink;
+  onSubscriptionEnded: SubscriptionEndSink;
+}
+
 /**
  * Records a provider status for one of our payments and, when it means the money arrived, moves the
  * order to paid + processando exactly once (DECISIONS 12): webhooks, polls and the sandbox may report

@@ -36,7 +36,13 @@ export interface PixCharge {
 }
 
 export type CardChargeResult =
-  | { outcome: 'approved'; providerPaymentId: string; status: string }
+  | {
+      outcome: 'approved';
+      providerPaymentId: string;
+      status: string;
+      /** Paid in instalments: the provider's plan, refunded as a whole (issue 12). */
+      installmentPlanId: string | null;
+    }
   | { outcome: 'declined'; message: string | null };
 
 export interface HostedCharge {
@@ -57,6 +63,8 @@ export type FirstCharge =
       providerPaymentId: string;
       status: string;
       pix: Omit<PixCharge, 'providerPaymentId' | 'status'> | null;
+      /** The provider's page where the first month is paid by card (a plan taken without card data). */
+      checkoutUrl: string | null;
     }
   | { outcome: 'declined'; message: string | null }
   | null;
@@ -64,6 +72,11 @@ export type FirstCharge =
 export interface SubscriptionResult {
   providerSubscriptionId: string | null;
   firstCharge: FirstCharge;
+}
+
+export interface RefundableCharge {
+  providerPaymentId: string;
+  installmentPlanId: string | null;
 }
 
 export interface PaymentProvider {
@@ -85,25 +98,48 @@ export interface PaymentProvider {
    * The charges the provider holds for one of our orders (its externalReference): how a card charge whose
    * answer was lost is found (issue 12). The sandbox never loses an answer: none.
    */
-  findCharges(
-    orderId: string,
-  ): Promise<Array<{ providerPaymentId: string; status: string; billingType: string }>>;
+  findCharges(orderId: string): Promise<
+    Array<{
+      providerPaymentId: string;
+      status: string;
+      billingType: string;
+      installmentPlanId: string | null;
+    }>
+  >;
   /** Removes an unpaid charge so it can no longer be paid (an expired PIX); throws if it cannot be. */
   cancelCharge(providerPaymentId: string): Promise<void>;
-  /** Full refund when `amountCents` is omitted; the confirmation arrives as a status (REFUNDED). */
-  refund(providerPaymentId: string, amountCents?: number): Promise<{ status: string }>;
+  /**
+   * Full refund when `amountCents` is omitted; the confirmation arrives as a status (REFUNDED). A card
+   * paid in instalments is refunded as a whole plan (a payment refund would return one instalment).
+   */
+  refund(charge: RefundableCharge, amountCents?: number): Promise<{ status: string }>;
 }
 
 /** Provider statuses that mean the money is ours (reference/payments.md §1.8). */
 export const paidProviderStatuses = new Set(['CONFIRMED', 'RECEIVED', 'RECEIVED_IN_CASH']);
+
+/**
+ * An attempt whose money may yet be taken: being created, outcome lost, or held for the provider's risk
+ * analysis. No new attempt is offered meanwhile, or the buyer could pay twice (issue 12).
+ */
+export const undecidedAttemptStatuses = new Set(['CREATING', 'UNKNOWN', 'AWAITING_RISK_ANALYSIS']);
 
 /** Thrown when the provider could not be reached or answered with an error that is not a decline. */
 export class ProviderError extends Error {
   constructor(
     message: string,
     readonly status?: number,
+    /** The provider's own error code (Asaas `errors[0].code`), for the log. */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'ProviderError';
   }
 }
+
+/**
+ * A 4xx answer: the provider refused the request and kept nothing, so the outcome is known (not a
+ * timeout or a 5xx, after which a charge may exist).
+ */
+export const isRefusedRequest = (error: unknown): error is ProviderError =>
+  error instanceof ProviderError && error.status !== undefined && error.status >= 400 && error.status < 500;

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { applyAsaasEvent } from './asaas/asaas-webhook';
-import { recordProviderStatus, type SubscriptionChargeSink } from './payment-confirmation';
+import { recordProviderStatus, type SubscriptionSinks } from './payment-confirmation';
 import type { PaymentProvider } from './payment-provider';
 import { paymentsRepo } from './payments.repo';
 import { webhookEventsRepo } from './webhook-events.repo';
@@ -14,8 +14,8 @@ export interface ReconcilerOptions {
   log: FastifyBaseLogger;
   /** Seconds between runs, and the least time between two questions about one payment. */
   intervalSeconds: number;
-  /** Subscriptions' own charges found among unapplied webhooks. */
-  onSubscriptionCharge: SubscriptionChargeSink;
+  /** Subscriptions' own charges and ends found among unapplied webhooks. */
+  sinks: SubscriptionSinks;
   /** Payments asked about per run: 20 a minute is 14,400 a day, well under Asaas's 25,000 per 12 h. */
   batchSize?: number;
 }
@@ -32,7 +32,7 @@ export function createReconciler(options: ReconcilerOptions) {
   async function runOnce(): Promise<{ eventsApplied: number; paymentsChecked: number }> {
     const now = clock();
     const stale = await webhookEventsRepo.unprocessed(db, new Date(now.getTime() - 30_000), batchSize);
-    for (const event of stale) await applyAsaasEvent(db, event, now, options.onSubscriptionCharge);
+    for (const event of stale) await applyAsaasEvent(db, event, now, options.sinks);
 
     const due = new Date(now.getTime() - options.intervalSeconds * 1000);
     const claimed = await paymentsRepo.claimForReconciliation(db, provider.name, now, due, batchSize);

@@ -40,6 +40,9 @@ export async function requestRefund(
     const left = payment.amountCents - (await refundsRepo.committedCents(tx, order.id));
     const amount = request.amountCents ?? left;
     if (amount <= 0 || amount > left) throw new AppError('invalid_input', 'refund_amount_invalid');
+    // A card plan is refunded whole at the provider: a part of it cannot be asked for.
+    if (payment.providerInstallmentId && amount !== payment.amountCents)
+      throw new AppError('invalid_input', 'refund_installments_whole');
     const refund = await refundsRepo.insert(tx, {
       orderId: order.id,
       paymentId: payment.id,
@@ -53,7 +56,10 @@ export async function requestRefund(
     return {
       refund,
       fresh: true,
-      providerPaymentId: payment.providerPaymentId,
+      charge: {
+        providerPaymentId: payment.providerPaymentId,
+        installmentPlanId: payment.providerInstallmentId,
+      },
       whole: amount === payment.amountCents,
     };
   });
@@ -61,10 +67,7 @@ export async function requestRefund(
   const { refund } = recorded;
   let status: string;
   try {
-    ({ status } = await provider.refund(
-      recorded.providerPaymentId!,
-      recorded.whole ? undefined : refund.amountCents,
-    ));
+    ({ status } = await provider.refund(recorded.charge!, recorded.whole ? undefined : refund.amountCents));
   } catch (error) {
     await refundsRepo.update(db, refund.id, {
       status: 'failed',

@@ -42,7 +42,13 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
       if (declinedCards.has(request.card.number)) {
         return { outcome: 'declined', message: 'Transação não autorizada. Verifique os dados do cartão.' };
       }
-      return { outcome: 'approved', providerPaymentId: newId(), status: 'CONFIRMED' };
+      return {
+        outcome: 'approved',
+        providerPaymentId: newId(),
+        status: 'CONFIRMED',
+        // Like a real provider's plan, so the same refund rule applies to both (issue 12).
+        installmentPlanId: request.installments > 1 ? `sandbox_ins_${randomUUID()}` : null,
+      };
     },
     async createHostedCharge() {
       const providerPaymentId = newId();
@@ -57,23 +63,36 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
       return null;
     },
     async createSubscription(request) {
+      const providerSubscriptionId = `sandbox_sub_${randomUUID()}`;
+      if (request.method === 'credit_card' && !request.card) {
+        // A card plan taken without card data (CARD_CHECKOUT=hosted): the first month on the hosted page.
+        const { providerPaymentId, status, checkoutUrl } = await this.createHostedCharge({
+          ...request,
+          method: 'credit_card',
+        });
+        return {
+          providerSubscriptionId,
+          firstCharge: { outcome: 'created', providerPaymentId, status, pix: null, checkoutUrl },
+        };
+      }
       if (request.method === 'credit_card') {
         const charge = await this.createCardCharge({ ...request, card: request.card!, installments: 1 });
         if (charge.outcome === 'declined') return { providerSubscriptionId: null, firstCharge: charge };
         return {
-          providerSubscriptionId: `sandbox_sub_${randomUUID()}`,
+          providerSubscriptionId,
           firstCharge: {
             outcome: 'created',
             providerPaymentId: charge.providerPaymentId,
             status: charge.status,
             pix: null,
+            checkoutUrl: null,
           },
         };
       }
       const { providerPaymentId, status, ...pix } = await this.createPixCharge(request);
       return {
-        providerSubscriptionId: `sandbox_sub_${randomUUID()}`,
-        firstCharge: { outcome: 'created', providerPaymentId, status, pix },
+        providerSubscriptionId,
+        firstCharge: { outcome: 'created', providerPaymentId, status, pix, checkoutUrl: null },
       };
     },
     async cancelSubscription() {},

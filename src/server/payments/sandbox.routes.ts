@@ -11,7 +11,7 @@ export async function sandboxRoutes(
   app: FastifyInstance,
   deps: { db: Db; clock: () => Date; shopName: string },
 ) {
-  // The hosted page a debit-card buyer is sent to (the real provider's invoice page in production).
+  // The hosted page a debit-card (or CARD_CHECKOUT=hosted) buyer is sent to (the real provider's invoice page in production).
   app.get<{ Params: { id: string } }>('/sandbox/checkout/:id', async (request, reply) => {
     const payment = await paymentsRepo.findByProviderId(deps.db, 'sandbox', request.params.id);
     if (!payment) throw new AppError('not_found', 'payment_not_found');
@@ -20,6 +20,7 @@ export async function sandboxRoutes(
         providerPaymentId: payment.providerPaymentId,
         amountCents: payment.amountCents,
         shopName: deps.shopName,
+        method: payment.method,
       }),
     );
   });

@@ -24,18 +24,19 @@ export async function settleUnknownAttempt(
   );
   const found = charges.find((c) => !known.has(c.providerPaymentId) && c.billingType !== 'PIX');
   if (!found) return null;
-  return adoptCharge(deps, attempt, found.providerPaymentId, found.status);
+  return adoptCharge(deps, attempt, found);
 }
 
 /** The attempt takes the provider's id (it had a placeholder) and the status is recorded. */
 export async function adoptCharge(
   deps: { db: Db; clock: () => Date },
   attempt: PaymentRow,
-  providerPaymentId: string,
-  status: string,
+  charge: { providerPaymentId: string; status: string; installmentPlanId: string | null },
 ): Promise<string> {
+  const { providerPaymentId, status, installmentPlanId } = charge;
   await paymentsRepo.update(deps.db, attempt.id, {
     providerPaymentId,
+    providerInstallmentId: installmentPlanId,
     status: 'PENDING',
     updatedAt: deps.clock(),
   });

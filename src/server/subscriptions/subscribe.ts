@@ -70,6 +70,7 @@ export async function subscribe(
       pixPayload: firstCharge.pix?.payload ?? null,
       pixImageBase64: firstCharge.pix?.imageBase64 ?? null,
       expiresAt: firstCharge.pix?.expiresAt ?? null,
+      checkoutUrl: firstCharge.checkoutUrl,
       updatedAt: clock(),
     });
   });
@@ -82,6 +83,6 @@ export async function subscribe(
   await recordProviderStatus(db, { paymentId: payment.id }, firstCharge.status, clock());
   return {
     payment: { ...payment, status: firstCharge.status },
-    next: request.method === 'pix' ? 'pix' : 'thanks',
+    next: request.method === 'pix' ? 'pix' : firstCharge.checkoutUrl ? 'redirect' : 'thanks',
   };
 }

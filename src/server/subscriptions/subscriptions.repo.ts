@@ -23,10 +23,13 @@ export const subscriptionsRepo = {
     const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
     return row;
   },
-  async markCancelled(db: Executor, id: string, now: Date): Promise<void> {
-    await db
+  /** False when it was cancelled already (by the operator, or by an earlier report). */
+  async markCancelled(db: Executor, id: string, now: Date): Promise<boolean> {
+    const changed = await db
       .update(subscriptions)
       .set({ status: 'cancelled', cancelledAt: now })
-      .where(eq(subscriptions.id, id));
+      .where(and(eq(subscriptions.id, id), eq(subscriptions.status, 'active')))
+      .returning({ id: subscriptions.id });
+    return changed.length > 0;
   },
 };

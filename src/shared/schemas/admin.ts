@@ -131,6 +131,9 @@ export const jobKindLabels: Record<string, string> = {
   refund_email: 'E-mail de reembolso',
   chargeback_alert: 'Alerta de contestação',
   owner_digest_email: 'Resumo diário da loja',
+  card_reproved_email: 'E-mail de cartão reprovado na análise',
+  card_capture_refused_email: 'E-mail de mensalidade recusada',
+  subscription_ended_alert: 'Alerta de plano encerrado',
 };
 
 /** "Reembolsar" in the panel: a part in centavos (omitted: all that is left) and the reason. */
@@ -159,3 +162,20 @@ export const refundStatusLabels: Record<AdminRefund['status'], string> = {
 
 /** "Gerar cobrança" for a WhatsApp order: a PIX, or a card on the provider's page. */
 export const adminChargeSchema = z.object({ method: z.enum(['pix', 'card']) });
+
+/** GET /api/admin/abandoned-checkouts: a lead or an unpaid order that did not end in a sale (issue 12). */
+export interface AbandonedCheckout {
+  kind: 'lead' | 'order';
+  at: string;
+  email: string;
+  instagram: string;
+  /** Orders only: the modal asks no phone. */
+  whatsapp: string | null;
+  /** The product and amount, or the plan. */
+  service: 'followers' | 'likes' | 'views' | 'recurring';
+  quantity: number;
+  planId: string | null;
+  totalCents: number | null;
+  orderId: string | null;
+  purchaseCode: string | null;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { productIds } from '../catalogue';
 import { messages } from '../messages';
 import { isInstagramPostLink, isValidInstagramHandle, normaliseInstagramHandle } from '../instagram';
 
@@ -36,3 +37,13 @@ export function leadSchema(needsPostLink: boolean) {
 }
 
 export type Lead = z.output<ReturnType<typeof leadSchema>>;
+
+/** POST /api/leads: the modal's fields and the package looked at (the server checks it exists). */
+export const leadRequestSchema = z.object({
+  product: z.enum(productIds),
+  amount: z.coerce.number().int().positive(),
+  instagram: instagramHandleSchema,
+  email: emailSchema,
+  postLink: z.union([z.literal(''), postLinkSchema]).optional(),
+});
+export type LeadRequest = z.input<typeof leadRequestSchema>;

@@ -8,3 +8,4 @@ export * from './subscriptions';
 export * from './accounts';
 export * from './jobs';
 export * from './fulfilment';
+export * from './leads';

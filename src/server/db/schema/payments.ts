@@ -22,6 +22,8 @@ export const payments = pgTable(
       .references(() => orders.id),
     provider: text('provider').notNull(),
     providerPaymentId: text('provider_payment_id').notNull(),
+    /** A card paid in instalments: the provider's plan id, refunded as a whole (Asaas `installment`). */
+    providerInstallmentId: text('provider_installment_id'),
     method: text('method').notNull(),
     /**
      * The provider's status word (PENDING, RECEIVED, CONFIRMED, …) or ours: CREATING while the provider is

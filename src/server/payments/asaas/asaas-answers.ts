@@ -6,7 +6,13 @@ import { ProviderError } from '../payment-provider';
 
 const id = z.string().min(1);
 export const asaasCustomer = z.object({ id });
-export const asaasPayment = z.object({ id, status: z.string().min(1), invoiceUrl: z.string().optional() });
+export const asaasPayment = z.object({
+  id,
+  status: z.string().min(1),
+  invoiceUrl: z.string().optional(),
+  /** The instalment plan a card payment belongs to (installmentCount ≥ 2). */
+  installment: z.string().min(1).nullish(),
+});
 /** A charge as `GET /payments?externalReference=` lists it. */
 export const asaasChargeSummary = asaasPayment.extend({ billingType: z.string().default('') });
 export const asaasPaymentStatus = z.object({ status: z.string().min(1) });
@@ -16,6 +22,7 @@ export const asaasPixQrCode = z.object({
   expirationDate: z.string().min(10),
 });
 export const asaasSubscription = z.object({ id });
+export const asaasInstallment = z.object({ id });
 export const asaasList = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) });
 
 /** The answer as `schema` describes it, or a ProviderError naming what was wrong (never the values). */

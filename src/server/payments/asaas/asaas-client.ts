@@ -13,9 +13,21 @@ export class AsaasRequestError extends ProviderError {
     status: number,
     readonly errors: AsaasErrorItem[],
   ) {
-    super(errors[0]?.description ?? `Asaas answered ${status}`, status);
+    super(errors[0]?.description ?? `Asaas answered ${status}`, status, errors[0]?.code);
     this.name = 'AsaasRequestError';
   }
+}
+
+/**
+ * A card the issuer or Asaas refused (HTTP 400 `invalid_creditCard`: the charge was not kept): its
+ * description for the buyer, or '' when Asaas gave none; null for any other error. Other 400s
+ * (`invalid_billingType` for an account not cleared for cards, a field we sent wrong) are not the buyer's
+ * card: they stay errors, logged with their code (issue 12).
+ */
+export function cardRefusal(error: unknown): string | null {
+  if (!(error instanceof AsaasRequestError) || error.status !== 400) return null;
+  const refused = error.errors.find((e) => e.code === 'invalid_creditCard');
+  return refused ? refused.description : null;
 }
 
 export interface AsaasClientOptions {

@@ -2,20 +2,23 @@ import { type CardChargeResult, type PaymentProvider, ProviderError } from '../p
 import {
   asaasAnswer,
   asaasChargeSummary,
+  asaasInstallment,
   asaasList,
   asaasPayment,
   asaasPaymentStatus,
   asaasPixQrCode,
-  asaasSubscription,
 } from './asaas-answers';
-import { AsaasRequestError, type AsaasRequest } from './asaas-client';
+import { cardRefusal, type AsaasRequest } from './asaas-client';
 import { chargeBase } from './asaas-customers';
+import { asaasSubscriptions } from './asaas-subscriptions';
 import { cardFields, parseAsaasDate, reais } from './asaas-fields';
 
 export interface AsaasProviderOptions {
   request: AsaasRequest;
   publicUrl: string;
   clock: () => Date;
+  /** The card charge's wait (60 s: reference §1.5); tests shorten it to see a slow answer time out. */
+  cardTimeoutMs?: number;
 }
 
 /** DECISIONS 14: PIX, credit card in 1–12 instalments, debit through the hosted invoice page. */
@@ -23,6 +26,12 @@ export function createAsaasProvider(options: AsaasProviderOptions): PaymentProvi
   const { request, clock } = options;
 
   const base = chargeBase(request, clock);
+  const statusOf = async (providerPaymentId: string) =>
+    asaasAnswer(
+      asaasPaymentStatus,
+      await request('GET', `/payments/${encodeURIComponent(providerPaymentId)}/status`),
+      'status',
+    ).status;
 
   return {
     name: 'asaas',
@@ -62,15 +71,18 @@ export function createAsaasProvider(options: AsaasProviderOptions): PaymentProvi
         // ≥ 60 s: a timeout does not mean the charge failed, and it is never retried blindly (§1.5, §1.13).
         const payment = asaasAnswer(
           asaasPayment,
-          await request('POST', '/payments', body, { timeoutMs: 60_000 }),
+          await request('POST', '/payments', body, { timeoutMs: options.cardTimeoutMs ?? 60_000 }),
           'payment',
         );
-        return { outcome: 'approved', providerPaymentId: payment.id, status: payment.status };
+        return {
+          outcome: 'approved',
+          providerPaymentId: payment.id,
+          status: payment.status,
+          installmentPlanId: payment.installment ?? null,
+        };
       } catch (error) {
-        // HTTP 400 = declined, and Asaas did not keep the charge.
-        if (error instanceof AsaasRequestError && error.status === 400) {
-          return { outcome: 'declined', message: error.errors[0]?.description ?? null };
-        }
+        const refusal = cardRefusal(error);
+        if (refusal !== null) return { outcome: 'declined', message: refusal || null };
         throw error;
       }
     },
@@ -93,67 +105,18 @@ export function createAsaasProvider(options: AsaasProviderOptions): PaymentProvi
       return { providerPaymentId: payment.id, status: payment.status, checkoutUrl: payment.invoiceUrl };
     },
 
-    async createSubscription(subscription) {
-      const card = subscription.card;
-      const { customer, value, dueDate, description, externalReference } = await base(subscription);
-      let created: { id: string };
-      try {
-        created = asaasAnswer(
-          asaasSubscription,
-          await request(
-            'POST',
-            '/subscriptions',
-            {
-              customer,
-              billingType: subscription.method === 'pix' ? 'PIX' : 'CREDIT_CARD',
-              value,
-              // Today: the first month is charged now (reference §1.10).
-              nextDueDate: dueDate,
-              cycle: 'MONTHLY',
-              description,
-              externalReference,
-              ...(card ? cardFields(subscription, card) : {}),
-            },
-            { timeoutMs: 60_000 },
-          ),
-          'subscription',
-        );
-      } catch (error) {
-        if (card && error instanceof AsaasRequestError && error.status === 400) {
-          return {
-            providerSubscriptionId: null,
-            firstCharge: { outcome: 'declined', message: error.errors[0]?.description ?? null },
-          };
-        }
-        throw error;
-      }
-      const charges = asaasAnswer(
-        asaasList(asaasPayment),
-        await request('GET', `/subscriptions/${created.id}/payments`),
-        'subscription charges',
-      );
-      const first = charges.data[0];
-      if (!first) return { providerSubscriptionId: created.id, firstCharge: null };
-      let pix = null;
-      if (subscription.method === 'pix') {
-        const qr = asaasAnswer(
-          asaasPixQrCode,
-          await request('GET', `/payments/${first.id}/pixQrCode`),
-          'PIX code',
-        );
-        pix = {
-          payload: qr.payload,
-          imageBase64: qr.encodedImage,
-          expiresAt: parseAsaasDate(qr.expirationDate),
-        };
-      }
-      return {
-        providerSubscriptionId: created.id,
-        firstCharge: { outcome: 'created', providerPaymentId: first.id, status: first.status, pix },
-      };
-    },
+    ...asaasSubscriptions(request, base),
 
-    async refund(providerPaymentId, amountCents) {
+    async refund({ providerPaymentId, installmentPlanId }, amountCents) {
+      if (installmentPlanId) {
+        // The whole plan (reference §1.9); its instalments are refunded together, ours reports the status.
+        asaasAnswer(
+          asaasInstallment,
+          await request('POST', `/installments/${encodeURIComponent(installmentPlanId)}/refund`, {}),
+          'instalment refund',
+        );
+        return { status: await statusOf(providerPaymentId) };
+      }
       const refunded = asaasAnswer(
         asaasPayment,
         await request(
@@ -176,6 +139,7 @@ export function createAsaasProvider(options: AsaasProviderOptions): PaymentProvi
         providerPaymentId: p.id,
         status: p.status,
         billingType: p.billingType,
+        installmentPlanId: p.installment ?? null,
       }));
     },
 
@@ -184,16 +148,6 @@ export function createAsaasProvider(options: AsaasProviderOptions): PaymentProvi
       await request('DELETE', `/payments/${encodeURIComponent(providerPaymentId)}`);
     },
 
-    async cancelSubscription(providerSubscriptionId) {
-      await request('DELETE', `/subscriptions/${encodeURIComponent(providerSubscriptionId)}`);
-    },
-
-    async getStatus(providerPaymentId) {
-      return asaasAnswer(
-        asaasPaymentStatus,
-        await request('GET', `/payments/${encodeURIComponent(providerPaymentId)}/status`),
-        'status',
-      ).status;
-    },
+    getStatus: statusOf,
   };
 }

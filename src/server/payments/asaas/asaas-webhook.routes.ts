@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import type { SubscriptionChargeSink } from '../payment-confirmation';
+import type { SubscriptionSinks } from '../payment-confirmation';
 import { webhookEventsRepo } from '../webhook-events.repo';
 import { applyAsaasEvent, parseAsaasWebhook } from './asaas-webhook';
 
@@ -14,7 +14,7 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
  */
 export async function asaasWebhookRoutes(
   app: FastifyInstance,
-  deps: { db: Db; token: string; clock: () => Date; onSubscriptionCharge: SubscriptionChargeSink },
+  deps: { db: Db; token: string; clock: () => Date; sinks: SubscriptionSinks },
 ) {
   const expected = digest(deps.token);
   app.post('/api/webhooks/asaas', { bodyLimit: 512 * 1024 }, async (request, reply) => {
@@ -34,7 +34,7 @@ export async function asaasWebhookRoutes(
     });
     if (isNew) {
       try {
-        await applyAsaasEvent(deps.db, event, now, deps.onSubscriptionCharge);
+        await applyAsaasEvent(deps.db, event, now, deps.sinks);
       } catch (err) {
         // Stored already: the reconciliation job applies it later. Asaas must still get its 200.
         request.log.error({ err, eventId: event.id }, 'webhook stored but not applied');

@@ -2,6 +2,7 @@ import { messages } from '../../../shared/messages';
 import { periodLabels } from '../../../shared/schemas/admin';
 import { buttonSecondary } from '../../components/ui/styles';
 import { api } from '../../lib/api';
+import { AdminAbandoned } from './admin-abandoned';
 import { AdminDeadJobs } from './admin-dead-jobs';
 import { AdminFilters } from './admin-filters';
 import { AdminFulfilment } from './admin-fulfilment';
@@ -34,6 +35,7 @@ export function AdminPage() {
       </header>
       <AdminDeadJobs />
       <AdminFulfilment />
+      <AdminAbandoned />
 
       <AdminFilters
         params={params}

@@ -10,7 +10,9 @@ import { Link } from '../../router/link';
 import { useSearchParams } from '../../router/router';
 import { OrderError } from '../orders/order-error';
 import { serviceTitle } from '../orders/order-details';
-import { useOrder } from '../orders/use-order';
+import { useLiveOrder } from '../orders/use-order';
+import { PaymentNotice } from '../orders/payment-notice';
+import type { CreateOrderResponse } from '../../../shared/schemas/order-view';
 
 const nextSteps = [
   'Você recebe o código de compra por e-mail.',
@@ -19,11 +21,15 @@ const nextSteps = [
   'Acompanhe o pedido a qualquer momento em Consultar Compra.',
 ];
 
+/** A card held for the provider's risk analysis: the page follows it until it is decided. */
+const inAnalysis = (data: CreateOrderResponse) =>
+  data.order.paymentStatus === 'unpaid' && data.payment?.status === 'AWAITING_RISK_ANALYSIS';
+
 /** /obrigado?pedido_id=… (or ?session_id=…, the old hosted-checkout return; our orders use their id). */
 export function ThankYouPage() {
   const params = useSearchParams();
   const orderId = params.get('pedido_id') ?? params.get('session_id');
-  const state = useOrder(orderId);
+  const { state } = useLiveOrder(orderId, { pollWhile: inAnalysis, pollMs: 5000 });
   const help = useWhatsappLink('Olá! Preciso de ajuda com o meu pedido.');
   const missing = !orderId;
 
@@ -42,6 +48,7 @@ export function ThankYouPage() {
         )}
         {state.kind === 'loaded' && (
           <>
+            <PaymentNotice data={state.data} />
             <dl className="mt-6 divide-y divide-slate-200 rounded-2xl bg-white ring-1 ring-slate-200">
               {(
                 [

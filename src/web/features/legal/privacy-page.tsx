@@ -15,6 +15,10 @@ export function PrivacyPage() {
         <li>Dados do pedido: nome, e-mail, WhatsApp, CPF, @ do Instagram e links de publicações.</li>
         <li>Endereço, apenas quando o intermediador de pagamento o exige.</li>
         <li>
+          O @ do Instagram e o e-mail informados ao escolher um pacote, antes do pagamento, para preencher o
+          pedido e oferecer ajuda se a compra não for concluída.
+        </li>
+        <li>
           Dados de navegação do funil de compra (página visitada, navegador e origem), sem guardar o seu
           endereço IP.
         </li>
@@ -29,6 +33,10 @@ export function PrivacyPage() {
           Executar o contrato: entregar o serviço, enviar o código de compra e prestar suporte (art. 7º, V).
         </li>
         <li>Cumprir obrigações legais e fiscais (art. 7º, II).</li>
+        <li>
+          Oferecer ajuda a quem começou uma compra e não concluiu, pelo e-mail informado (legítimo interesse,
+          art. 7º, IX).
+        </li>
         <li>Medir e melhorar o site, com o seu consentimento para cookies não essenciais (art. 7º, I).</li>
       </ul>
       <h2>Com quem compartilhamos</h2>
@@ -39,7 +47,8 @@ export function PrivacyPage() {
       <h2>Por quanto tempo guardamos</h2>
       <p>
         Dados de pedidos são mantidos por 5 anos, prazo exigido pela legislação fiscal e de defesa do
-        consumidor. Dados de navegação são mantidos por até 13 meses.
+        consumidor. Dados de navegação são mantidos por até 13 meses. O @ e o e-mail de uma compra não
+        concluída são apagados 90 dias após a última visita.
       </p>
       <h2>Seus direitos</h2>
       <p>

@@ -6,13 +6,15 @@ import { OrderDetails } from './order-details';
 import { OrderError } from './order-error';
 import { OrderDelivery } from './order-delivery';
 import { PayNow } from './pay-now';
+import { PaymentNotice } from './payment-notice';
 import { useLiveOrder } from './use-order';
 import type { CreateOrderResponse } from '../../../shared/schemas/order-view';
 
-/** Paid and not yet delivered: the page follows the delivery. */
+/** Paid and not yet delivered, or a card in the provider's analysis: the page follows it. */
 const underWay = (data: CreateOrderResponse) =>
-  data.order.paymentStatus === 'paid' &&
-  (data.order.status === 'processando' || data.order.status === 'em_transporte');
+  (data.order.paymentStatus === 'paid' &&
+    (data.order.status === 'processando' || data.order.status === 'em_transporte')) ||
+  (data.order.paymentStatus === 'unpaid' && data.payment?.status === 'AWAITING_RISK_ANALYSIS');
 
 /** /order/{id}: reachable by id alone, so contact data comes masked from the API (DECISIONS 8). */
 export function OrderPage() {
@@ -27,6 +29,7 @@ export function OrderPage() {
         {state.kind === 'loaded' && (
           <>
             <OrderDetails order={state.data.order} />
+            <PaymentNotice data={state.data} />
             {state.data.next === 'redirect' && state.data.payment?.checkoutUrl && (
               <a href={state.data.payment.checkoutUrl} className={`${buttonPrimary} mt-8 w-full`}>
                 Pagar com cartão na página segura

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { messages } from '../../../shared/messages';
 import type { CreateOrderResponse } from '../../../shared/schemas/order-view';
 import { pushDataLayer } from '../../lib/consent';
 import { PageShell } from '../../components/layout/page-shell';
@@ -7,13 +8,21 @@ import { Link } from '../../router/link';
 import { useNavigate, useSearchParams } from '../../router/router';
 import { useLiveOrder } from './use-order';
 
-const unpaid = (data: CreateOrderResponse) => data.order.paymentStatus !== 'paid';
+/** Polled until paid, or until the card attempt is refused for good (the buyer pays again on the order page). */
+const unpaid = (data: CreateOrderResponse) =>
+  data.order.paymentStatus !== 'paid' &&
+  data.payment?.status !== 'REPROVED_BY_RISK_ANALYSIS' &&
+  data.payment?.status !== 'DECLINED';
 
 /** What the page may honestly say about the order (issue 12): confirmed only when it is paid. */
 function headline(data: CreateOrderResponse | null) {
   if (!data) return { icon: '⏳', title: 'Verificando o pagamento…', text: null };
   if (data.order.paymentStatus === 'paid')
     return { icon: '✅', title: 'Pagamento confirmado!', text: 'O processamento começa em 1 a 24 horas.' };
+  if (data.payment?.status === 'REPROVED_BY_RISK_ANALYSIS')
+    return { icon: '❌', title: 'Pagamento não aprovado', text: messages.card_risk_reproved };
+  if (data.payment?.status === 'DECLINED')
+    return { icon: '❌', title: 'Pagamento não aprovado', text: messages.card_declined };
   if (data.payment?.status === 'AWAITING_RISK_ANALYSIS' || data.next === 'thanks')
     return {
       icon: '⏳',

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from '../../router/router';
 import type { Package, Product } from '../../../shared/catalogue';
 import { formatBRL, formatInteger } from '../../../shared/money';
@@ -7,7 +7,10 @@ import { buttonPrimary, fieldError, fieldInput, fieldLabel } from '../../compone
 import { track } from '../../lib/analytics';
 import { useZodForm } from '../../lib/use-zod-form';
 import { writeStorage } from '../../lib/storage';
-import { checkoutUrl } from '../../paths';
+import { checkoutUrl, paths } from '../../paths';
+import { api } from '../../lib/api';
+import { messages } from '../../../shared/messages';
+import { Link } from '../../router/link';
 
 type Field = 'instagram' | 'email' | 'postLink';
 
@@ -22,6 +25,8 @@ export default function PurchaseModal({
   onClose: () => void;
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   const navigate = useNavigate();
   const id = useId();
   // The inputs are uncontrolled (read from the form on submit); the hook checks them with the schema.
@@ -41,7 +46,7 @@ export default function PurchaseModal({
     return () => dialog?.close();
   }, []);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const lead = check({
@@ -49,7 +54,17 @@ export default function PurchaseModal({
       email: String(form.get('email') ?? ''),
       postLink: product.needsPostLink ? String(form.get('postLink') ?? '') : undefined,
     });
-    if (!lead) return;
+    if (!lead || saving) return;
+    setFailure(null);
+    setSaving(true);
+    try {
+      // Stored as a lead (spec §7): the shop can help a visitor who does not finish the purchase.
+      await api.post('/api/leads', { product: product.id, amount: pack.amount, ...lead });
+    } catch {
+      setSaving(false);
+      setFailure(messages.lead_failed);
+      return;
+    }
     track('lead_captured_before_checkout');
     writeStorage('local', 'ig_handle', lead.instagram);
     if (lead.postLink) writeStorage('local', 'post_link', lead.postLink);
@@ -85,7 +100,7 @@ export default function PurchaseModal({
       onClose={onClose}
       className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl p-0 shadow-2xl backdrop:bg-slate-900/60"
     >
-      <form noValidate onSubmit={submit} className="space-y-4 p-6">
+      <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4 p-6">
         <div className="flex items-start justify-between gap-4">
           <div>
             <h2 id={`${id}-title`} className="text-xl font-extrabold text-slate-900">
@@ -119,9 +134,21 @@ export default function PurchaseModal({
             inputMode: 'url',
             placeholder: 'https://www.instagram.com/p/...',
           })}
-        <p className="text-sm text-slate-700">Nunca pedimos a senha do seu Instagram.</p>
-        <button type="submit" className={`${buttonPrimary} w-full`}>
-          Continuar para pagamento
+        <p className="text-sm text-slate-700">
+          Guardamos seu @ e seu e-mail para preencher o pedido e, se a compra não for concluída, oferecer
+          ajuda. Apagamos em até 90 dias (
+          <Link to={paths.privacy} className="underline">
+            privacidade
+          </Link>
+          ). Nunca pedimos a senha do seu Instagram.
+        </p>
+        {failure && (
+          <p role="alert" className={fieldError}>
+            {failure}
+          </p>
+        )}
+        <button type="submit" className={`${buttonPrimary} w-full`} disabled={saving}>
+          {saving ? 'Processando...' : 'Continuar para pagamento'}
         </button>
       </form>
     </dialog>

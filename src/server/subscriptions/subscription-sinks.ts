@@ -1,0 +1,9 @@
+import type { SubscriptionSinks } from '../payments/payment-confirmation';
+import { recordSubscriptionCharge } from './subscription-charges';
+import { endSubscriptionHere } from './subscription-ended';
+
+/** What the payment side hands to subscriptions: a month's charge, the end of a plan (ADR 015). */
+export const subscriptionSinks: SubscriptionSinks = {
+  onSubscriptionCharge: recordSubscriptionCharge,
+  onSubscriptionEnded: endSubscriptionHere,
+};
