@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { deliveries, orders, outboxEmails, refunds } from '../src/server/db/schema';
 import { operatorCookie } from './helpers/accounts';
+import { deliverAsaasEvents } from './helpers/asaas-events';
 import { startAsaasTestApp, type AsaasTestApp } from './helpers/asaas-test-app';
 import { newKey, orderRequest } from './helpers/order-request';
 import type { TestApp } from './helpers/test-app';
@@ -148,9 +149,10 @@ describe('refunds', () => {
 
   it('a chargeback flags the order and alerts the owner once', async () => {
     const { orderId, charge } = await paidOrder('contesta@exemplo.com');
-    await webhook('PAYMENT_CHARGEBACK_REQUESTED', charge.id, 'CHARGEBACK_REQUESTED', `evt_cb1_${orderId}`);
-    await webhook('PAYMENT_CHARGEBACK_DISPUTE', charge.id, 'CHARGEBACK_DISPUTE', `evt_cb2_${orderId}`);
-    await app.jobs.drain();
+    asaas.fake.events.length = 0;
+    asaas.fake.chargeback(charge.id);
+    const sent = await deliverAsaasEvents(app, asaas.fake, webhookToken);
+    expect(sent.map((e) => e.event)).toEqual(['PAYMENT_CHARGEBACK_REQUESTED', 'PAYMENT_CHARGEBACK_DISPUTE']);
     expect((await orderRow(orderId)).paymentFlag).toBe('chargeback');
     expect((await mails(adminEmail)).filter((s) => s.includes('chargeback'))).toHaveLength(1);
   });

@@ -6,6 +6,7 @@ import {
   emitSubscription,
   error,
   newFakeState,
+  transition,
   type FakeEvent,
   type FakeInstallment,
   type FakePayment,
@@ -38,6 +39,8 @@ export interface FakeAsaas extends Pick<FakeState, 'customers' | 'payments' | 'e
   /** Card charges answer AWAITING_RISK_ANALYSIS; a test decides with decideRiskAnalysis. */
   riskAnalysis: boolean;
   decideRiskAnalysis(paymentId: string, approved: boolean): void;
+  /** The buyer disputes a paid charge with the card issuer: CHARGEBACK_REQUESTED, then CHARGEBACK_DISPUTE. */
+  chargeback(paymentId: string): void;
   /** The subscription's next month; `captureRefused`: its card cannot be charged. */
   renewSubscription(subscriptionId: string, options?: { captureRefused?: boolean }): FakePayment;
   /** Asaas ends a subscription on its own (its charges all failed, say). */
@@ -138,6 +141,11 @@ export async function startFakeAsaas(apiKey = '$aact_hmlg_test_key'): Promise<Fa
         // What status Asaas leaves a reproved charge in is not documented; the event is what counts.
         emit(state, 'PAYMENT_REPROVED_BY_RISK_ANALYSIS', payment);
       }
+    },
+    chargeback(paymentId) {
+      const payment = state.payments.get(paymentId)!;
+      transition(state, payment, 'CHARGEBACK_REQUESTED', 'PAYMENT_CHARGEBACK_REQUESTED');
+      transition(state, payment, 'CHARGEBACK_DISPUTE', 'PAYMENT_CHARGEBACK_DISPUTE');
     },
     renewSubscription: (subscriptionId, options) => renew(state, subscriptionId, options),
     inactivateSubscription(subscriptionId) {
