@@ -1,5 +1,7 @@
 // `npm run bench:orders`: autocannon against POST /api/orders (PIX, sandbox) and GET /api/health on the
-// built server, first on PostgreSQL (a fresh database), then on the embedded PGlite.
+// built server, first on PostgreSQL (a fresh database), then on the embedded PGlite; each time without and
+// with a coupon on every order (issue 13: within 10 % of the run without, in the same run).
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,9 +48,37 @@ function run(options) {
   });
 }
 
-async function measure(label, env) {
-  const server = await startServer({ port, env: { ...benchEnv, ...env } });
+const adminEmail = 'dona@impulso.example';
+const adminPassword = 'senha-do-bench-123';
+
+/** The operator, made with admin:create before the server starts, creates the coupon through the panel's API. */
+async function createCoupon(code) {
+  const login = await fetch(`${base}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: adminEmail, password: adminPassword }),
+  });
+  const cookie = login.headers.get('set-cookie')?.split(';')[0];
+  const created = await fetch(`${base}/api/admin/coupons`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ code, kind: 'percent', percent: 10 }),
+  });
+  if (created.status !== 201)
+    throw new Error(`coupon not created: ${created.status} ${await created.text()}`);
+}
+
+async function measure(label, env, { coupon = false } = {}) {
+  const fullEnv = { ...process.env, ...benchEnv, ADMIN_EMAIL: adminEmail, ...env };
+  if (coupon)
+    execFileSync(
+      process.execPath,
+      [path.join(root, 'dist/server/admin-create.js'), '--email', adminEmail, '--password', adminPassword],
+      { env: fullEnv, stdio: 'ignore' },
+    );
+  const server = await startServer({ port, env: { ...benchEnv, ADMIN_EMAIL: adminEmail, ...env } });
   try {
+    if (coupon) await createCoupon('BENCH10');
     // Warm-up: JIT, connection pool, first pages of the indexes.
     await run({ url: `${base}/api/health`, duration: 2 });
     const orders = await run({
@@ -62,7 +92,7 @@ async function measure(label, env) {
             const { ip, email } = nextBuyer();
             return {
               ...request,
-              body: JSON.stringify({ ...order, email }),
+              body: JSON.stringify({ ...order, email, ...(coupon ? { couponCode: 'BENCH10' } : {}) }),
               headers: { ...request.headers, 'idempotency-key': randomUUID(), 'x-forwarded-for': ip },
             };
           },
@@ -78,7 +108,8 @@ async function measure(label, env) {
       'p99 ms': r.latency.p99,
       errors: r.non2xx + r.errors + r.timeouts,
     });
-    return [row('POST /api/orders', orders), row('GET /api/health', health)];
+    const endpoint = coupon ? 'POST /api/orders + coupon' : 'POST /api/orders';
+    return [row(endpoint, orders), row('GET /api/health', health)];
   } finally {
     await stopServer(server);
   }
@@ -93,11 +124,26 @@ try {
   const url = new URL(adminUrl);
   url.pathname = `/${dbName}`;
   results.push(...(await measure('PostgreSQL', { DATABASE_URL: url.toString() })));
+  const withCoupon = `${dbName}_coupon`;
+  await admin.query(`create database ${withCoupon}`);
+  try {
+    url.pathname = `/${withCoupon}`;
+    results.push(...(await measure('PostgreSQL', { DATABASE_URL: url.toString() }, { coupon: true })));
+  } finally {
+    await admin.query(`drop database if exists ${withCoupon} with (force)`);
+  }
 } finally {
   await admin.query(`drop database if exists ${dbName} with (force)`);
   await admin.end();
 }
 results.push(...(await measure('PGlite', { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'impulso-bench-')) })));
+results.push(
+  ...(await measure(
+    'PGlite',
+    { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'impulso-bench-')) },
+    { coupon: true },
+  )),
+);
 
 console.log(
   `autocannon: ${connections} connections, ${seconds} s per run (targets: PostgreSQL ≥ 1,500 orders/s with p99 ≤ 50 ms; PGlite ≥ 300/s)`,

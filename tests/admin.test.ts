@@ -1,3 +1,4 @@
+import { createCoupons } from '../src/server/coupons/coupons.service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { analytics, orderAudit, orders, payments, rollupState } from '../src/server/db/schema';
@@ -136,6 +137,7 @@ describe('every /api/admin route is enforced on the server', () => {
       chargeWhatsapp: async () => {
         throw new Error('not called');
       },
+      coupons: createCoupons({ db: app.database.db, clock: () => new Date(now) }),
     });
     expect(table.length).toBeGreaterThanOrEqual(8);
     for (const route of table) {

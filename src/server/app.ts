@@ -1,10 +1,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import cookie from '@fastify/cookie';
 import { z } from 'zod';
 import { pt } from 'zod/locales';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { AppError, handleError } from './errors';
+import { httpBasics } from './http/http-basics';
+import { createCoupons } from './coupons/coupons.service';
 import { loggerOptions } from './logger';
 import { createRateLimiter, type RateLimiter } from './rate-limit/rate-limiter';
 import { healthRoutes } from './health/health.routes';
@@ -33,10 +33,6 @@ import type { FulfilmentPanel } from './fulfilment/panel';
 import { fulfilmentRoutes } from './fulfilment/fulfilment.routes';
 import type { PaymentProvider } from './payments/payment-provider';
 import { cardNeedsAddress } from '../shared/shop';
-import { originCheck } from './http/origin-check';
-import { rejectNulBytes } from './http/text-guard';
-import { trackInFlight } from './http/in-flight';
-import { securityHeaders } from './http/security-headers';
 import { staticFiles } from './pages/static-files';
 import type { PageRenderer } from './pages/page-renderer';
 
@@ -82,17 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return503OnClosing: true,
   });
 
-  securityHeaders(server, { tagManager: config.shop.gtmId !== null });
-  const idle = trackInFlight(server);
-
-  await server.register(cookie);
-  server.setErrorHandler(handleError);
-  server.setNotFoundHandler((_request, _reply) => {
-    throw new AppError('not_found', 'not_found');
-  });
-
-  server.addHook('onRequest', originCheck(config.publicUrl));
-  server.addHook('preValidation', rejectNulBytes);
+  const idle = await httpBasics(server, config);
 
   const rateLimiter = createRateLimiter(database.db, clock, config.rateLimitSecret);
   const paymentProvider = deps.paymentProvider ?? createPaymentProvider(config, clock);
@@ -109,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     shop: shopLinks,
     ...(deps.fulfilmentPanel ? { panel: deps.fulfilmentPanel } : {}),
   });
+  const coupons = createCoupons({ db: database.db, clock });
   const orders = createOrdersService({
     db: database.db,
     provider: paymentProvider,
@@ -118,9 +105,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     cardCheckout: config.cardCheckout,
     cardNeedsAddress: cardNeedsAddress(config.shop),
     pixExpiryMinutes: config.pix.expiryMinutes,
+    coupons,
     limits: createOrderLimits({ db: database.db, rateLimiter, limits: config.abuseLimits, clock }),
   });
-  await server.register(ordersRoutes, { db: database.db, clock, service: orders });
+  await server.register(ordersRoutes, { db: database.db, clock, service: orders, rateLimiter });
   await server.register(lookupRoutes, { db: database.db, rateLimiter, limits: config.lookupLimits });
   await server.register(qrCodeRoutes, { db: database.db });
   if (config.paymentProvider === 'asaas' || deps.paymentProvider?.name === 'asaas') {
@@ -158,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     provider: paymentProvider,
     fulfilment: fulfilment.ctx,
     chargeWhatsapp: orders.chargeWhatsapp,
+    coupons,
   });
   await server.register(fulfilmentRoutes, { ctx: fulfilment.ctx });
   const jobs = createAppJobs({

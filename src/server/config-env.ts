@@ -75,6 +75,14 @@ export const envSchema = z.object({
     .regex(/^\d{12,13}$/, 'SHOP_WHATSAPP: digits with country code, e.g. 5511999999999')
     .default('5511999999999'),
   SHOP_SUPPORT_EMAIL: z.string().email().default('suporte@impulso.example'),
+  /** The controller's contact for data-subject requests (LGPD), shown on /privacidade; default: support. */
+  SHOP_PRIVACY_EMAIL: z.string().email().optional(),
+  /** Support hours, one line each, separated by `|`. */
+  SHOP_SUPPORT_HOURS: z
+    .string()
+    .min(1)
+    .default('Segunda a sexta: 9h às 18h|Sábado: 9h às 14h|Domingo: apenas emergências'),
+  SHOP_REPLY_WITHIN: z.string().min(1).default('Respondemos em até 2 horas no horário de atendimento.'),
   ADMIN_EMAIL: z.string().email().default('admin@impulso.example'),
   PIX_KEY: z.string().min(1).default('pix@impulso.example'),
   /** City printed in the sandbox's PIX codes (BR Code field 60, at most 15 characters). */

@@ -153,6 +153,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       address: e.SHOP_ADDRESS,
       whatsappNumber: e.SHOP_WHATSAPP,
       supportEmail: e.SHOP_SUPPORT_EMAIL,
+      privacyEmail: e.SHOP_PRIVACY_EMAIL ?? e.SHOP_SUPPORT_EMAIL,
+      supportHours: e.SHOP_SUPPORT_HOURS.split('|')
+        .map((line) => line.trim())
+        .filter(Boolean),
+      replyWithin: e.SHOP_REPLY_WITHIN,
       gtmId: e.GTM_ID ?? null,
       planLinks,
       unavailablePackages: Object.freeze(e.UNAVAILABLE_PACKAGES),

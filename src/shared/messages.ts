@@ -129,6 +129,17 @@ export const messages = {
     'O pagamento com cartão está em análise pela operadora. Não pague de novo: avisamos por e-mail quando terminar.',
   card_risk_reproved:
     'A análise de risco da operadora não aprovou o pagamento com cartão. Nada foi cobrado: pague com PIX ou com outro cartão.',
+  // Coupons (issue 13)
+  coupon_invalid: 'Informe o código do cupom (letras, números, - ou _).',
+  coupon_unknown: 'Cupom não encontrado. Confira o código.',
+  coupon_not_started: 'Este cupom ainda não está valendo.',
+  coupon_expired: 'Este cupom expirou.',
+  coupon_used_up: 'Este cupom já foi usado o número máximo de vezes.',
+  coupon_used_by_email: 'Este cupom já foi usado o número máximo de vezes com este e-mail.',
+  coupon_below_minimum: 'Este cupom vale para pedidos a partir de',
+  coupon_not_for_item: 'Este cupom não vale para este produto.',
+  coupon_code_taken: 'Já existe um cupom com este código.',
+  coupon_not_found: 'Cupom não encontrado.',
   // Refunds (issue 12)
   refund_amount_invalid: 'Informe um valor entre R$ 0,01 e o valor ainda não reembolsado.',
   refund_reason_required: 'Informe o motivo do reembolso.',

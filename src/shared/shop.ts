@@ -9,6 +9,11 @@ export interface ShopIdentity {
   /** Digits with country code, e.g. 5511999999999. */
   whatsappNumber: string;
   supportEmail: string;
+  /** The controller's contact for data-subject requests (LGPD). */
+  privacyEmail: string;
+  /** SHOP_SUPPORT_HOURS, one line each. */
+  supportHours: readonly string[];
+  replyWithin: string;
   gtmId: string | null;
   /** Optional external purchase page per plan (spec: plan buttons may open one in a new tab). */
   planLinks: Partial<Record<PlanId, string>>;
@@ -23,14 +28,6 @@ export interface ShopIdentity {
 export function cardNeedsAddress(shop: Pick<ShopIdentity, 'sandbox' | 'cardCheckout'>): boolean {
   return !shop.sandbox && shop.cardCheckout === 'transparent';
 }
-
-export const supportHours = [
-  'Segunda a sexta: 9h às 18h',
-  'Sábado: 9h às 14h',
-  'Domingo: apenas emergências',
-] as const;
-
-export const replyWithin = 'Respondemos em até 2 horas no horário de atendimento.';
 
 export function whatsappLink(number: string, message: string): string {
   return `https://wa.me/${number.replace(/\D/g, '')}?text=${encodeURIComponent(message)}`;

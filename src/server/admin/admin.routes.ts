@@ -25,6 +25,8 @@ import type { AdminRoute } from './admin-route';
 import { fulfilmentAdminRoutes } from './admin-fulfilment.routes';
 import { refundAdminRoutes } from './admin-refund.routes';
 import { abandonedCheckoutRoutes } from './admin-abandoned.routes';
+import { couponAdminRoutes } from './admin-coupons.routes';
+import type { Coupons } from '../coupons/coupons.service';
 import { paymentsRepo } from '../payments/payments.repo';
 import { isId } from '../../shared/schemas/ids';
 
@@ -36,6 +38,7 @@ export interface AdminDeps {
   fulfilment: FulfilmentContext;
   /** "Gerar cobrança" for an order settled on WhatsApp (the orders service, above admin's reach). */
   chargeWhatsapp: (orderId: string, method: 'pix' | 'card', remoteIp: string) => Promise<CreateOrderResponse>;
+  coupons: Coupons;
 }
 
 const orderId = (request: FastifyRequest) => {
@@ -159,6 +162,7 @@ export function adminRouteTable(deps: AdminDeps): AdminRoute[] {
     ...fulfilmentAdminRoutes(deps.fulfilment, orderId),
     ...refundAdminRoutes(deps, orderId),
     ...abandonedCheckoutRoutes(db),
+    ...couponAdminRoutes({ db, clock, coupons: deps.coupons }),
     {
       method: 'POST',
       url: '/api/admin/orders/:id/charge',

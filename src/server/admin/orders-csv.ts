@@ -21,6 +21,9 @@ const header = [
   'link_publicacao',
   'adicionais',
   'total_reais',
+  'cupom',
+  'desconto_cupom_reais',
+  'desconto_pix_reais',
   'status',
   'status_pagamento',
   'metodo',
@@ -33,6 +36,8 @@ const cell = (value: unknown) => {
   const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
   return /[";\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
+
+const reais = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
 
 function line(o: OrderRow): string {
   return [
@@ -48,7 +53,10 @@ function line(o: OrderRow): string {
     o.quantity,
     o.postLink,
     o.addOns.map((a) => `${a.quantity} ${a.product}`).join(' + '),
-    (o.totalCents / 100).toFixed(2).replace('.', ','),
+    reais(o.totalCents),
+    o.couponCode,
+    reais(o.couponDiscountCents),
+    reais(o.pixDiscountCents),
     o.status,
     o.paymentStatus,
     o.paymentMethod,

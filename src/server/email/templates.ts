@@ -47,7 +47,21 @@ export interface OrderForEmail {
   planId: string | null;
   quantity: number;
   totalCents: number;
+  couponCode?: string | null;
+  couponDiscountCents?: number;
+  pixDiscountCents?: number;
   createdAt: Date;
+}
+
+/** "Total: R$ 75,40 (cupom PROMO10: −R$ 8,59; desconto PIX: −R$ 1,54)" (issue 13). */
+export function totalLine(order: OrderForEmail): string {
+  const parts = [
+    ...(order.couponCode && order.couponDiscountCents
+      ? [`cupom ${order.couponCode}: −${formatBRL(order.couponDiscountCents)}`]
+      : []),
+    ...(order.pixDiscountCents ? [`desconto PIX: −${formatBRL(order.pixDiscountCents)}`] : []),
+  ];
+  return `Total: ${formatBRL(order.totalCents)}${parts.length ? ` (${parts.join('; ')})` : ''}`;
 }
 
 export function serviceTitle(order: OrderForEmail) {
@@ -63,7 +77,7 @@ export function orderReceivedEmail(shop: Shop, order: OrderForEmail, pixPayload:
     [
       `Olá, ${order.name.split(' ')[0]}! Seu pedido foi registrado em ${formatDateTime(order.createdAt)}.`,
       `Código de compra: ${code} (use-o com este e-mail em Consultar Compra).`,
-      `Serviço: ${serviceTitle(order)} · Total: ${formatBRL(order.totalCents)}.`,
+      `Serviço: ${serviceTitle(order)} · ${totalLine(order)}.`,
       ...(pixPayload ? ['Ainda falta pagar. PIX copia e cola:', pixPayload] : []),
     ],
     { label: 'Ver meu pedido', url: `${shop.publicUrl}/order/${order.id}` },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../../shared/messages';
-import { createOrderSchema, payOrderSchema } from '../../shared/schemas/checkout';
+import { couponQuoteSchema, createOrderSchema, payOrderSchema } from '../../shared/schemas/checkout';
+import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { AppError } from '../errors';
 import { validate } from '../http/validate';
 import type { OrdersService } from './orders.service';
@@ -8,10 +9,12 @@ import type { Db } from '../db/client';
 import { sessionCookie, sessionUser } from '../accounts/session';
 
 const idempotencyKeyPattern = /^[A-Za-z0-9_-]{8,100}$/;
+/** Coupon checks per client IP per 10 minutes: a buyer tries a few codes, a guesser thousands. */
+const couponQuotesPer10Minutes = 20;
 
 export async function ordersRoutes(
   app: FastifyInstance,
-  deps: { service: OrdersService; db: Db; clock: () => Date },
+  deps: { service: OrdersService; db: Db; clock: () => Date; rateLimiter: RateLimiter },
 ) {
   const { service } = deps;
 
@@ -37,6 +40,20 @@ export async function ordersRoutes(
     const choice = validate(payOrderSchema, request.body);
     return reply.status(201).send(await service.pay(request.params.id, choice, request.ip));
   });
+
+  app.post('/api/coupons/quote', async (request, reply) => {
+    const key = `coupons:${deps.rateLimiter.clientKey(request.ip)}`;
+    await deps.rateLimiter.hit(key, couponQuotesPer10Minutes, 600);
+    const quote = await service.quoteCoupon(validate(couponQuoteSchema, request.body));
+    return reply.header('cache-control', 'no-store').send(quote);
+  });
+
+  // What the checkout's summary needs besides the catalogue: the PIX discount the owner set (issue 13).
+  app.get('/api/pricing', async (_request, reply) =>
+    reply
+      .header('cache-control', 'no-store')
+      .send({ pixDiscountPercent: await service.pixDiscountPercent() }),
+  );
 
   app.get<{ Params: { id: string } }>('/api/orders/:id', async (request, reply) =>
     reply.header('cache-control', 'no-store').send(await service.get(request.params.id)),

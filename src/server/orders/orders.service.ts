@@ -1,50 +1,27 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { messages } from '../../shared/messages';
 import { newPurchaseCode } from '../../shared/orders';
 import type { CreateOrderInput } from '../../shared/schemas/checkout';
-import { retireLiveCharge } from '../payments/live-charge';
 import type { CreateOrderResponse, NextStep } from '../../shared/schemas/order-view';
-import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/unique-violation';
 import { AppError } from '../errors';
-import type { PaymentProvider } from '../payments/payment-provider';
 import { checkPaymentChoice, priceOrder, requestHash } from './order-pricing';
-import { isPayable, nextFor, toOrderView, toPaymentView } from './order-view';
+import { discountNewOrder } from './order-discounts';
+import { quoteCoupon } from './coupon-quote';
+import { payOrder } from './pay-order';
+import type { OrdersServiceDeps } from './orders-deps';
+import { cardCrossesUs, choicePolicy } from './payment-policy';
+import { nextFor, toOrderView, toPaymentView } from './order-view';
 import { orderReads } from './order-reads';
 import { chargeWhatsappOrder } from './whatsapp-charge';
 import { ordersRepo } from './orders.repo';
 import { newAttemptId, type PaymentChoice } from '../payments/payment-attempt';
 import { attemptPayment } from './attempt-payment';
 import { insertOrderWithAttempt } from './raw-statements.repo';
-import type { OrderLimits } from './order-limits';
 import { paymentsRepo } from '../payments/payments.repo';
 import type { NewOrder, OrderRow, PaymentRow } from '../db/schema';
-import { isId } from '../../shared/schemas/ids';
-
-export interface OrdersServiceDeps {
-  db: Db;
-  provider: PaymentProvider;
-  clock: () => Date;
-  log: FastifyBaseLogger;
-  unavailablePackages: readonly string[];
-  cardCheckout: 'transparent' | 'hosted';
-  /** Card charges through our form need the billing address (a real provider's anti-fraud asks for it). */
-  cardNeedsAddress: boolean;
-  limits: OrderLimits;
-  pixExpiryMinutes: number;
-}
 
 export function createOrdersService(deps: OrdersServiceDeps) {
   const { db, clock, limits } = deps;
-  /** Card data typed on our page goes to the provider (hosted pages do their own anti-fraud). */
-  const choicePolicy = () => ({
-    cardCheckout: deps.cardCheckout,
-    cardNeedsAddress: deps.cardNeedsAddress,
-    now: clock(),
-  });
-  const cardCrossesUs = (choice: PaymentChoice) =>
-    choice.paymentMethod === 'credit_card' && deps.cardCheckout === 'transparent';
-
   /** The new order, or undefined when its idempotency key was used already. */
   async function insertWithCode<T>(
     values: Omit<NewOrder, 'purchaseCode'>,
@@ -94,22 +71,24 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       input: CreateOrderInput,
       context: { idempotencyKey: string; remoteIp: string; userId?: string | null },
     ): Promise<CreateOrderResponse> {
-      const priced = priceOrder(input, deps.unavailablePackages);
+      const { settlesOnWhatsapp: _beforeCoupon, ...priced } = priceOrder(input, deps.unavailablePackages);
+      const discounts = await discountNewOrder(deps.coupons, input, priced);
+      const { settlesOnWhatsapp } = discounts;
       const choice: PaymentChoice = input;
-      if (!priced.settlesOnWhatsapp)
+      if (!settlesOnWhatsapp)
         checkPaymentChoice(choice, {
-          ...choicePolicy(),
+          ...choicePolicy(deps),
           hasAddress: Boolean(input.address),
           recurring: priced.service === 'recurring',
         });
       const hash = requestHash(input);
       const now = clock();
-      const { settlesOnWhatsapp, ...fields } = priced;
       // Stored before any payment call: a provider failure loses nothing (the order stays pendente). The
       // unique idempotency key decides, in the same statement, whether this is a new order or a replay;
       // an order to be paid now gets its payment attempt recorded in that statement too.
       const values: Omit<NewOrder, 'purchaseCode'> = {
-        ...fields,
+        ...priced,
+        ...discounts.fields,
         instagram: input.instagram,
         name: input.name,
         email: input.email,
@@ -132,12 +111,20 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       };
       try {
         await limits.newOrder(context.remoteIp, input.email);
-        if (!settlesOnWhatsapp && cardCrossesUs(choice)) await limits.cardAttempt(context.remoteIp);
+        if (!settlesOnWhatsapp && cardCrossesUs(deps, choice)) await limits.cardAttempt(context.remoteIp);
       } catch (error) {
         // A retried request of an order already taken gets its order, not the limit.
         if (await ordersRepo.findByIdempotencyKey(db, context.idempotencyKey)) return replayExisting();
         throw error;
       }
+      // The coupon's use is taken before the order is stored, keyed by the Idempotency-Key (a replay
+      // keeps its use): exact under concurrency, docs/coupons.md.
+      if (discounts.coupon)
+        await deps.coupons.redeem(discounts.coupon, {
+          idempotencyKey: context.idempotencyKey,
+          email: input.email,
+          discountCents: discounts.fields.couponDiscountCents,
+        });
       if (settlesOnWhatsapp) {
         const order = await insertWithCode(values, (o) => ordersRepo.insertUnlessKeyExists(db, o));
         if (!order) return replayExisting();
@@ -159,36 +146,16 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       return respond(order.id, attempt.payment, attempt.next);
     },
 
-    /**
-     * A new payment attempt for a stored, unpaid order (a declined card, an abandoned page, an expired PIX:
-     * that order is reopened). The order's live charge is removed at the provider first (issue 12).
-     */
     async pay(orderId: string, choice: PaymentChoice, remoteIp: string): Promise<CreateOrderResponse> {
-      const order = isId(orderId) ? await ordersRepo.findById(db, orderId) : undefined;
-      if (!order) throw new AppError('not_found', 'order_not_found', messages.order_not_found);
-      if (order.paymentStatus === 'paid')
-        throw new AppError('conflict', 'order_already_paid', messages.order_already_paid);
-      if (!isPayable(order)) throw new AppError('conflict', 'order_not_payable', messages.order_not_payable);
-      const latest = (await paymentsRepo.latestForOrder(db, order.id))?.status;
-      if (latest === 'UNKNOWN') throw new AppError('conflict', 'payment_outcome_unknown');
-      if (latest === 'AWAITING_RISK_ANALYSIS') throw new AppError('conflict', 'payment_in_analysis');
-      checkPaymentChoice(choice, {
-        ...choicePolicy(),
-        hasAddress: Boolean(order.address),
-        recurring: order.service === 'recurring',
-      });
-      if (cardCrossesUs(choice)) await limits.cardAttempt(remoteIp, order.id);
-      if (order.service !== 'recurring') await retireLiveCharge(deps, order.id);
-      if (order.status === 'cancelado') {
-        await ordersRepo.update(db, order.id, { status: 'pendente', cancelReason: null, updatedAt: clock() });
-        order.status = 'pendente';
-      }
-      const attempt = await attemptPayment(deps, order, choice, remoteIp);
-      return respond(order.id, attempt.payment, attempt.next);
+      const attempt = await payOrder(deps, orderId, choice, remoteIp);
+      return respond(orderId, attempt.payment, attempt.next);
     },
 
     chargeWhatsapp: (orderId: string, method: 'pix' | 'card', remoteIp: string) =>
       chargeWhatsappOrder(deps, orderId, method, remoteIp).then((a) => respond(orderId, a.payment, a.next)),
+
+    pixDiscountPercent: () => deps.coupons.pixDiscountPercent(),
+    quoteCoupon: (request: Parameters<typeof quoteCoupon>[1]) => quoteCoupon(deps, request),
 
     ...orderReads(db, clock),
   };

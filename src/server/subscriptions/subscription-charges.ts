@@ -44,8 +44,12 @@ export async function recordSubscriptionCharge(
     postLink: null,
     addOns: [],
     addOnLinks: {},
-    packageCents: subscription.priceCents,
+    // Each month as the first: the plan's price, less the coupon it was taken with (docs/coupons.md).
+    packageCents: first.packageCents,
     addOnsCents: 0,
+    couponCode: first.couponCode,
+    couponDiscountCents: first.couponDiscountCents,
+    pixDiscountCents: 0,
     totalCents: subscription.priceCents,
     name: first.name,
     email: first.email,

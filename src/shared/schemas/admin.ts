@@ -77,6 +77,9 @@ export interface AdminOrder {
   addOns: Array<{ product: string; quantity: number; priceCents: number }>;
   addOnLinks: Record<string, string>;
   totalCents: number;
+  couponCode: string | null;
+  couponDiscountCents: number;
+  pixDiscountCents: number;
   name: string;
   email: string;
   whatsapp: string;

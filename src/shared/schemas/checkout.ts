@@ -3,6 +3,7 @@ import { planIds, productIds } from '../catalogue';
 import { messages } from '../messages';
 import { isCardNumberValid, isValidBrazilianPhone, isValidCpf, onlyDigits } from '../validators/documents';
 import { emailSchema, instagramHandleSchema, postLinkSchema } from './lead';
+import { couponCodeSchema } from './coupons';
 
 /** Spec §5: trimmed, < and > removed, javascript: and on…= patterns removed, at most 1000 characters. */
 export function sanitiseText(value: string): string {
@@ -106,7 +107,7 @@ export const checkoutStep2Schema = z.object({
  * server prices from the catalogue alone (DECISIONS 5).
  */
 export const createOrderSchema = z
-  .object({ item: checkoutItemSchema })
+  .object({ item: checkoutItemSchema, couponCode: couponCodeSchema.optional() })
   .extend(checkoutStep1Schema.shape)
   .extend(checkoutStep2Schema.shape);
 
@@ -118,4 +119,13 @@ export const payOrderSchema = checkoutStep2Schema.pick({
   paymentMethod: true,
   installments: true,
   card: true,
+});
+
+/** POST /api/coupons/quote: the order as step 2 knows it, and the code to price it with (issue 13). */
+export const couponQuoteSchema = z.object({
+  code: couponCodeSchema,
+  item: checkoutItemSchema,
+  addOns: z.array(z.enum(productIds)).max(2).default([]),
+  paymentMethod: z.enum(['pix', 'credit_card', 'debit_card']).optional(),
+  email: z.union([z.literal(''), emailSchema]).optional(),
 });

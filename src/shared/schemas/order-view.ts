@@ -16,6 +16,10 @@ export interface OrderView {
   addOnLinks: Record<string, string>;
   packageCents: number;
   addOnsCents: number;
+  /** Discounts (issue 13): the coupon's code and value, and the PIX discount. */
+  couponCode: string | null;
+  couponDiscountCents: number;
+  pixDiscountCents: number;
   totalCents: number;
   firstName: string;
   /** Masked (DECISIONS 8). */

@@ -9,3 +9,4 @@ export * from './accounts';
 export * from './jobs';
 export * from './fulfilment';
 export * from './leads';
+export * from './coupons';

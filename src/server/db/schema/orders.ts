@@ -19,7 +19,11 @@ export const orders = pgTable(
     addOnLinks: jsonb('add_on_links').$type<Record<string, string>>().notNull().default({}),
     packageCents: integer('package_cents').notNull(),
     addOnsCents: integer('add_ons_cents').notNull(),
+    /** What is paid: package + add-ons − coupon − PIX discount (docs/coupons.md). */
     totalCents: integer('total_cents').notNull(),
+    couponCode: text('coupon_code'),
+    couponDiscountCents: integer('coupon_discount_cents').notNull().default(0),
+    pixDiscountCents: integer('pix_discount_cents').notNull().default(0),
     name: text('name').notNull(),
     email: text('email').notNull(),
     whatsapp: text('whatsapp').notNull(),
@@ -54,6 +58,10 @@ export const orders = pgTable(
     // By e-mail, newest last: a buyer's recent unpaid orders (abuse limit) and the account's orders.
     index('orders_email_created_idx').on(t.email, t.createdAt),
     index('orders_user_idx').on(t.userId),
+    // A coupon's orders, for its figures in the panel.
+    index('orders_coupon_idx')
+      .on(t.couponCode)
+      .where(sql`${t.couponCode} is not null`),
     index('orders_receipt_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.receiptQueuedAt} is null`),

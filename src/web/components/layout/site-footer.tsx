@@ -1,5 +1,4 @@
 import { Link } from '../../router/link';
-import { replyWithin, supportHours } from '../../../shared/shop';
 import { useShop } from '../../lib/boot';
 import { useWhatsappLink } from '../../lib/whatsapp';
 import { paths } from '../../paths';
@@ -69,10 +68,10 @@ export function SiteFooter() {
                 {shop.supportEmail}
               </a>
             </li>
-            {supportHours.map((line) => (
+            {shop.supportHours.map((line) => (
               <li key={line}>{line}</li>
             ))}
-            <li>{replyWithin}</li>
+            <li>{shop.replyWithin}</li>
           </ul>
         </div>
       </div>

@@ -145,7 +145,17 @@ export function AdminOrderRow({ order, onChanged }: { order: AdminOrder; onChang
             </div>
           )}
         </td>
-        <td className="py-2 pr-2 font-semibold">{formatBRL(order.totalCents)}</td>
+        <td className="py-2 pr-2 font-semibold">
+          {formatBRL(order.totalCents)}
+          {order.couponCode && (
+            <div className="text-xs font-normal text-green-800">
+              Cupom {order.couponCode} −{formatBRL(order.couponDiscountCents)}
+            </div>
+          )}
+          {order.pixDiscountCents > 0 && (
+            <div className="text-xs font-normal text-green-800">PIX −{formatBRL(order.pixDiscountCents)}</div>
+          )}
+        </td>
         <td className="py-2 pr-2">{order.paymentMethod === 'whatsapp' ? 'WhatsApp' : 'PIX/Cartão'}</td>
         <td className="py-2 pr-2 whitespace-nowrap">{formatDateTime(new Date(order.createdAt))}</td>
         <td className="py-2 pr-2">

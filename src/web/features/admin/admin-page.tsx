@@ -3,6 +3,7 @@ import { periodLabels } from '../../../shared/schemas/admin';
 import { buttonSecondary } from '../../components/ui/styles';
 import { api } from '../../lib/api';
 import { AdminAbandoned } from './admin-abandoned';
+import { AdminCoupons } from './admin-coupons';
 import { AdminDeadJobs } from './admin-dead-jobs';
 import { AdminFilters } from './admin-filters';
 import { AdminFulfilment } from './admin-fulfilment';
@@ -36,6 +37,7 @@ export function AdminPage() {
       <AdminDeadJobs />
       <AdminFulfilment />
       <AdminAbandoned />
+      <AdminCoupons />
 
       <AdminFilters
         params={params}

@@ -18,6 +18,8 @@ import { StepOne } from './step-one';
 import { StepTwo } from './step-two';
 import { useOrderSubmit } from './use-order-submit';
 import { useReveal } from './use-reveal';
+import { useDiscounts } from './use-discounts';
+import { CouponField } from './coupon-field';
 
 export function CheckoutFlow({ resolved }: { resolved: ResolvedItem }) {
   const shop = useShop();
@@ -34,8 +36,9 @@ export function CheckoutFlow({ resolved }: { resolved: ResolvedItem }) {
   const { item, product } = resolved;
   const amount = item.type === 'recurring' ? 0 : item.amount;
   const quote = product ? (quoteOneTime(product, amount, one.addOns) ?? null) : null;
-  const totalCents = quote?.totalCents ?? resolved.baseCents;
-  const settlesOnWhatsapp = quote?.settlesOnWhatsapp ?? false;
+  const discounts = useDiscounts(item, one.addOns);
+  const price = discounts.priceFor(quote?.totalCents ?? resolved.baseCents, two.paymentMethod);
+  const { totalCents, settlesOnWhatsapp } = price;
 
   useEffect(() => {
     setOne((v) => ({
@@ -65,6 +68,8 @@ export function CheckoutFlow({ resolved }: { resolved: ResolvedItem }) {
 
   const back = () => {
     setStep(1);
+    // The add-ons may change: a coupon is priced again when applied again.
+    discounts.remove();
     setTwo((v) => ({ ...v, paymentMethod: '' }));
     stepOne.setErrors({});
     stepTwo.setErrors({});
@@ -77,7 +82,11 @@ export function CheckoutFlow({ resolved }: { resolved: ResolvedItem }) {
       stepTwo.setErrors({ paymentMethod: messages.payment_method_required });
       return;
     }
-    const body = buildOrderRequest(item, one, two, { settlesOnWhatsapp, cardCheckout: shop.cardCheckout });
+    const body = buildOrderRequest(item, one, two, {
+      settlesOnWhatsapp,
+      cardCheckout: shop.cardCheckout,
+      couponCode: discounts.coupon?.code ?? null,
+    });
     if (!stepTwo.check(body, cardChecks(body, { cardNeedsAddress: cardNeedsAddress(shop), now: new Date() })))
       return;
     await send(body);
@@ -92,7 +101,13 @@ export function CheckoutFlow({ resolved }: { resolved: ResolvedItem }) {
 
   return (
     <div className="mt-6 space-y-6">
-      <OrderSummary title={resolved.title} quote={quote} totalCents={totalCents} />
+      <OrderSummary
+        title={resolved.title}
+        quote={quote}
+        baseCents={resolved.baseCents}
+        discounts={{ couponCode: discounts.coupon?.code ?? null, ...price }}
+        totalCents={totalCents}
+      />
       <div ref={viewRef} tabIndex={-1} className="scroll-mt-20 outline-none">
         {step === 1 ? (
           <StepOne
@@ -115,6 +130,16 @@ export function CheckoutFlow({ resolved }: { resolved: ResolvedItem }) {
             onChange={setTwo}
             onSubmit={submit}
             onBack={back}
+            pixPercent={discounts.pixPercent}
+            couponSlot={
+              <CouponField
+                coupon={discounts.coupon}
+                error={discounts.couponError}
+                applying={discounts.applying}
+                onApply={(code) => void discounts.apply(code, two.email)}
+                onRemove={discounts.remove}
+              />
+            }
           />
         )}
       </div>

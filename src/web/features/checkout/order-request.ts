@@ -9,6 +9,8 @@ export interface RequestPolicy {
   settlesOnWhatsapp: boolean;
   /** 'hosted': the provider's page takes the card, so our form sends none (DECISIONS 16). */
   cardCheckout: 'transparent' | 'hosted';
+  /** A coupon the server priced at "Aplicar"; it prices it again with the order. */
+  couponCode?: string | null;
 }
 
 /** The body of POST /api/orders from the two steps' fields. No price: the server prices (DECISIONS 5). */
@@ -38,6 +40,7 @@ export function buildOrderRequest(
     ...(hasAddress ? { address } : {}),
     paymentMethod: policy.settlesOnWhatsapp ? 'pix' : two.paymentMethod,
     installments: two.paymentMethod === 'credit_card' ? Number(two.installments) : 1,
+    ...(policy.couponCode ? { couponCode: policy.couponCode } : {}),
     ...(typedCard
       ? {
           card: {

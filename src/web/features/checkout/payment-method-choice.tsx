@@ -12,10 +12,13 @@ export function PaymentMethodChoice({
   onChoose,
   error,
   recurring,
+  pixPercent = 0,
 }: {
   onChoose: (method: PaymentChoice) => void;
   error?: string | undefined;
   recurring: boolean;
+  /** The shop's PIX discount (one-time orders only). */
+  pixPercent?: number;
 }) {
   return (
     <fieldset>
@@ -32,6 +35,9 @@ export function PaymentMethodChoice({
             >
               <span className="block font-bold text-slate-900">{method.title}</span>
               <span className="block text-sm text-slate-700">{method.text}</span>
+              {method.id === 'pix' && pixPercent > 0 && !recurring && (
+                <span className="mt-1 block text-sm font-bold text-green-800">{pixPercent}% de desconto</span>
+              )}
             </button>
           ))}
       </div>

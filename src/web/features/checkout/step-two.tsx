@@ -1,4 +1,4 @@
-import { useEffect, useRef, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { maskCpf } from '../../../shared/validators/documents';
 import { TextField } from '../../components/ui/text-field';
 import { useShop } from '../../lib/boot';
@@ -20,6 +20,8 @@ export function StepTwo({
   onChange,
   onSubmit,
   onBack,
+  couponSlot,
+  pixPercent,
 }: {
   values: StepTwoValues;
   errors: FieldErrors;
@@ -32,6 +34,9 @@ export function StepTwo({
   onChange: (values: StepTwoValues) => void;
   onSubmit: () => void;
   onBack: () => void;
+  /** "Cupom de desconto", shown once the buyer has chosen how to pay. */
+  couponSlot: ReactNode;
+  pixPercent: number;
 }) {
   const { cardCheckout } = useShop();
   const failureRef = useRef<HTMLDivElement>(null);
@@ -62,7 +67,12 @@ export function StepTwo({
           você combina o pagamento com atendimento humano.
         </p>
       ) : values.paymentMethod === '' ? (
-        <PaymentMethodChoice onChoose={chooseMethod} error={errors.paymentMethod} recurring={recurring} />
+        <PaymentMethodChoice
+          onChoose={chooseMethod}
+          error={errors.paymentMethod}
+          recurring={recurring}
+          pixPercent={pixPercent}
+        />
       ) : (
         <p className="flex flex-wrap items-center gap-3 text-slate-900">
           <span>
@@ -117,6 +127,7 @@ export function StepTwo({
             <CardFields values={values} errors={errors} totalCents={totalCents} set={set} />
           )}
           {!settlesOnWhatsapp && <AddressFields values={values} errors={errors} set={set} />}
+          {couponSlot}
         </>
       )}
       {failure && (

@@ -1,6 +1,6 @@
-import { replyWithin, supportHours } from '../../../shared/shop';
 import { CheckIcon, WhatsappIcon } from '../../components/ui/icons';
 import { buttonWhatsapp, container, sectionTitle } from '../../components/ui/styles';
+import { useShop } from '../../lib/boot';
 import { useWhatsappLink } from '../../lib/whatsapp';
 
 const protections = [
@@ -13,6 +13,7 @@ const protections = [
 
 export function Support() {
   const whatsapp = useWhatsappLink();
+  const shop = useShop();
   return (
     <section aria-labelledby="suporte-titulo" className="bg-slate-50 py-16">
       <div className={`${container} grid gap-10 md:grid-cols-2`}>
@@ -24,11 +25,11 @@ export function Support() {
             Mande sua mensagem a qualquer hora. Nossa equipe responde nos horários abaixo.
           </p>
           <ul className="mt-4 space-y-1 text-slate-800">
-            {supportHours.map((line) => (
+            {shop.supportHours.map((line) => (
               <li key={line}>{line}</li>
             ))}
           </ul>
-          <p className="mt-2 font-semibold text-slate-900">{replyWithin}</p>
+          <p className="mt-2 font-semibold text-slate-900">{shop.replyWithin}</p>
           <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={`${buttonWhatsapp} mt-6`}>
             <WhatsappIcon />
             Falar com o suporte

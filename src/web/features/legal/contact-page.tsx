@@ -1,4 +1,3 @@
-import { replyWithin, supportHours } from '../../../shared/shop';
 import { WhatsappIcon } from '../../components/ui/icons';
 import { buttonWhatsapp } from '../../components/ui/styles';
 import { useShop } from '../../lib/boot';
@@ -19,11 +18,11 @@ export function ContactPage() {
       </p>
       <h2>Horário de atendimento</h2>
       <ul>
-        {supportHours.map((line) => (
+        {shop.supportHours.map((line) => (
           <li key={line}>{line}</li>
         ))}
       </ul>
-      <p>{replyWithin}</p>
+      <p>{shop.replyWithin}</p>
       <h2>Outros canais</h2>
       <p>
         E-mail: <a href={`mailto:${shop.supportEmail}`}>{shop.supportEmail}</a>

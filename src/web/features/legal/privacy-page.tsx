@@ -54,7 +54,7 @@ export function PrivacyPage() {
       <p>
         Você pode pedir confirmação, acesso, correção, anonimização, portabilidade ou eliminação dos seus
         dados e revogar o consentimento a qualquer momento, escrevendo para{' '}
-        <a href={`mailto:${shop.supportEmail}`}>{shop.supportEmail}</a>. Respondemos em até 15 dias. Você
+        <a href={`mailto:${shop.privacyEmail}`}>{shop.privacyEmail}</a>. Respondemos em até 15 dias. Você
         também pode reclamar à Autoridade Nacional de Proteção de Dados (ANPD).
       </p>
       <h2>Segurança</h2>

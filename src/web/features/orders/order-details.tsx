@@ -20,6 +20,14 @@ export function OrderDetails({ order }: { order: OrderView }) {
       'Adicional',
       `${formatInteger(line.quantity)} ${findProduct(line.product).unitLabel} (${formatBRL(line.priceCents)})`,
     ]),
+    ...(order.couponCode
+      ? ([[`Cupom ${order.couponCode}`, `−${formatBRL(order.couponDiscountCents)}`]] as Array<
+          [string, string]
+        >)
+      : []),
+    ...(order.pixDiscountCents > 0
+      ? ([['Desconto PIX', `−${formatBRL(order.pixDiscountCents)}`]] as Array<[string, string]>)
+      : []),
     ['Total', formatBRL(order.totalCents)],
     ['Status do pedido', orderStatusLabels[order.status]],
     ['Pagamento', paymentStatusLabels[order.paymentStatus]],

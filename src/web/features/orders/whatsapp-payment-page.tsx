@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { formatBRL, formatInteger } from '../../../shared/money';
 import { findProduct } from '../../../shared/pricing';
 import type { PaymentPollResponse } from '../../../shared/schemas/order-view';
-import { replyWithin, supportHours } from '../../../shared/shop';
 import { PageShell } from '../../components/layout/page-shell';
 import { WhatsappIcon } from '../../components/ui/icons';
 import { buttonWhatsapp, container } from '../../components/ui/styles';
 import { api } from '../../lib/api';
 import { contactFor } from './checkout-contact';
 import { usePolling } from '../../lib/use-polling';
+import { useShop } from '../../lib/boot';
 import { useWhatsappLink } from '../../lib/whatsapp';
 import { useNavigate, useSearchParams } from '../../router/router';
 import { OrderError } from './order-error';
@@ -19,6 +19,7 @@ import { useOrder } from './use-order';
 export function WhatsappPaymentPage() {
   const orderId = useSearchParams().get('pedido_id');
   const navigate = useNavigate();
+  const shop = useShop();
   const state = useOrder(orderId);
   const [paid, setPaid] = useState(false);
   const order = state.kind === 'loaded' ? state.data.order : null;
@@ -90,11 +91,11 @@ export function WhatsappPaymentPage() {
                 Atendimento
               </h2>
               <ul className="mt-2 space-y-1 text-slate-800">
-                {supportHours.map((line) => (
+                {shop.supportHours.map((line) => (
                   <li key={line}>{line}</li>
                 ))}
               </ul>
-              <p className="mt-2 text-slate-800">{replyWithin}</p>
+              <p className="mt-2 text-slate-800">{shop.replyWithin}</p>
             </section>
             <p className="mt-4 text-sm text-slate-600">
               Esta página se atualiza sozinha quando o pagamento for confirmado.

@@ -1,0 +1,153 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { rowsOf, type Db, type Executor } from '../db/client';
+import {
+  couponEmailUses,
+  couponRedemptions,
+  coupons,
+  ownerAudit,
+  shopSettings,
+  type CouponRow,
+} from '../db/schema';
+
+export type RedeemResult = 'redeemed' | 'replay' | 'used_up' | 'used_by_email';
+
+export const couponsRepo = {
+  async findByCode(db: Executor, code: string): Promise<CouponRow | undefined> {
+    const [row] = await db.select().from(coupons).where(eq(coupons.code, code));
+    return row;
+  },
+  async findById(db: Executor, id: string): Promise<CouponRow | undefined> {
+    const [row] = await db.select().from(coupons).where(eq(coupons.id, id));
+    return row;
+  },
+  async insert(db: Executor, row: typeof coupons.$inferInsert): Promise<CouponRow> {
+    const [created] = await db.insert(coupons).values(row).returning();
+    return created!;
+  },
+  async update(db: Executor, id: string, fields: Partial<typeof coupons.$inferInsert>): Promise<CouponRow> {
+    const [updated] = await db.update(coupons).set(fields).where(eq(coupons.id, id)).returning();
+    return updated!;
+  },
+  /** Uses so far, overall and (when given) by one e-mail. */
+  async usesOf(db: Executor, couponId: string, email: string | null) {
+    const [row] = rowsOf<{ total: number; by_email: number }>(
+      await db.execute(sql`
+        select count(*)::int as total, count(*) filter (where email = ${email ?? ''})::int as by_email
+        from coupon_redemptions where coupon_id = ${couponId}`),
+    );
+    return { total: Number(row?.total ?? 0), byEmail: Number(row?.by_email ?? 0) };
+  },
+  /**
+   * Takes one use for the order with this Idempotency-Key. A coupon without limits only records it. One
+   * with limits does so in a transaction that raises its counters only while under them: the coupon's row
+   * lock makes the last use go to exactly one of the buyers racing for it, and a replayed key or a refusal
+   * rolls everything back (docs/coupons.md).
+   */
+  async redeem(
+    db: Db,
+    use: {
+      coupon: Pick<CouponRow, 'id' | 'maxUses' | 'maxUsesPerEmail'>;
+      idempotencyKey: string;
+      email: string;
+      discountCents: number;
+      now: Date;
+    },
+  ): Promise<RedeemResult> {
+    const { coupon, email } = use;
+    const record = async (tx: Executor) =>
+      (
+        await tx
+          .insert(couponRedemptions)
+          .values({
+            couponId: coupon.id,
+            idempotencyKey: use.idempotencyKey,
+            email,
+            discountCents: use.discountCents,
+            createdAt: use.now,
+          })
+          .onConflictDoNothing({ target: couponRedemptions.idempotencyKey })
+          .returning({ id: couponRedemptions.id })
+      ).length > 0;
+    if (coupon.maxUses === null && coupon.maxUsesPerEmail === null)
+      return (await record(db)) ? 'redeemed' : 'replay';
+    const refused = new Error('coupon limit');
+    let reason: RedeemResult = 'redeemed';
+    try {
+      await db.transaction(async (tx) => {
+        if (!(await record(tx))) {
+          reason = 'replay';
+          return;
+        }
+        if (coupon.maxUses !== null) {
+          const raised = await tx
+            .update(coupons)
+            .set({ uses: sql`${coupons.uses} + 1` })
+            .where(and(eq(coupons.id, coupon.id), lt(coupons.uses, coupon.maxUses)))
+            .returning({ uses: coupons.uses });
+          if (raised.length === 0) {
+            reason = 'used_up';
+            throw refused;
+          }
+        }
+        if (coupon.maxUsesPerEmail !== null) {
+          const raised = await tx
+            .insert(couponEmailUses)
+            .values({ couponId: coupon.id, email, uses: 1 })
+            .onConflictDoUpdate({
+              target: [couponEmailUses.couponId, couponEmailUses.email],
+              set: { uses: sql`${couponEmailUses.uses} + 1` },
+              setWhere: lt(couponEmailUses.uses, coupon.maxUsesPerEmail),
+            })
+            .returning({ uses: couponEmailUses.uses });
+          if (raised.length === 0) {
+            reason = 'used_by_email';
+            throw refused;
+          }
+        }
+      });
+    } catch (error) {
+      if (error !== refused) throw error;
+    }
+    return reason;
+  },
+  /** The panel's list: each coupon's uses, and its paid orders' revenue and discounts. */
+  async listWithFigures(db: Executor) {
+    return rowsOf<
+      CouponRow & { uses: number; paid_orders: number; revenue_cents: number; discount_cents: number }
+    >(
+      await db.execute(sql`
+        select c.id, c.code, c.kind, c.percent, c.amount_cents as "amountCents",
+          c.min_total_cents as "minTotalCents", c.valid_from as "validFrom", c.valid_until as "validUntil",
+          c.max_uses as "maxUses", c.max_uses_per_email as "maxUsesPerEmail", c.applies_to as "appliesTo",
+          c.active, c.created_at as "createdAt",
+          (select count(*) from coupon_redemptions r where r.coupon_id = c.id)::int as uses,
+          count(o.id)::int as paid_orders,
+          coalesce(sum(o.total_cents), 0)::bigint as revenue_cents,
+          coalesce(sum(o.coupon_discount_cents), 0)::bigint as discount_cents
+        from coupons c
+        left join orders o on o.coupon_code = c.code and o.payment_status = 'paid'
+        group by c.id
+        order by c.created_at desc`),
+    );
+  },
+  async setting(db: Executor, key: string): Promise<number | undefined> {
+    const [row] = await db.select().from(shopSettings).where(eq(shopSettings.key, key));
+    return row?.value;
+  },
+  async saveSetting(db: Executor, key: string, value: number, now: Date): Promise<void> {
+    await db
+      .insert(shopSettings)
+      .values({ key, value, updatedAt: now })
+      .onConflictDoUpdate({ target: shopSettings.key, set: { value, updatedAt: now } });
+  },
+  async audit(
+    db: Executor,
+    entry: { entity: string; entityId: string; actor: string; before: unknown; after: unknown; at: Date },
+  ): Promise<void> {
+    await db.insert(ownerAudit).values({
+      ...entry,
+      before: entry.before === null ? null : JSON.stringify(entry.before),
+      after: entry.after === null ? null : JSON.stringify(entry.after),
+    });
+  },
+};

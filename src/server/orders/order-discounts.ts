@@ -1,0 +1,51 @@
+import { checkoutPrice, discountedPrice } from '../../shared/discounts';
+import type { CreateOrderInput } from '../../shared/schemas/checkout';
+import type { Coupons } from '../coupons/coupons.service';
+import type { Db } from '../db/client';
+import type { CouponRow, OrderRow } from '../db/schema';
+import { ordersRepo } from './orders.repo';
+
+/**
+ * A new order's discounts (issue 13, docs/coupons.md): its coupon, checked and priced by the server, then
+ * the PIX discount for a one-time order paid by PIX. An order settles on WhatsApp by what it costs after
+ * the coupon.
+ */
+export async function discountNewOrder(
+  coupons: Coupons,
+  input: Pick<CreateOrderInput, 'couponCode' | 'paymentMethod' | 'email'>,
+  priced: { service: string; packageCents: number; addOnsCents: number },
+) {
+  const recurring = priced.service === 'recurring';
+  const subtotalCents = priced.packageCents + priced.addOnsCents;
+  const found = input.couponCode
+    ? await coupons.check(input.couponCode, { subtotalCents, recurring, email: input.email })
+    : null;
+  const pixPercent = input.paymentMethod === 'pix' ? await coupons.pixDiscountPercent() : 0;
+  const { settlesOnWhatsapp, ...price } = checkoutPrice({
+    subtotalCents,
+    coupon: found?.terms ?? null,
+    pixPercent,
+    recurring,
+    method: input.paymentMethod,
+  });
+  return {
+    coupon: (found?.coupon ?? null) as CouponRow | null,
+    settlesOnWhatsapp,
+    fields: { couponCode: found?.coupon.code ?? null, ...price },
+  };
+}
+
+/** Paying again by another method: the PIX discount is for PIX only; the coupon stays as it was. */
+export async function repriceForMethod(
+  deps: { db: Db; clock: () => Date; coupons: Coupons },
+  order: OrderRow,
+  method: string,
+): Promise<OrderRow> {
+  if (order.service === 'recurring' || order.paymentMethod === 'whatsapp') return order;
+  const afterCoupon = order.packageCents + order.addOnsCents - order.couponDiscountCents;
+  const pixPercent = method === 'pix' ? await deps.coupons.pixDiscountPercent() : 0;
+  const { pixDiscountCents, totalCents } = discountedPrice(afterCoupon, null, pixPercent);
+  if (totalCents === order.totalCents) return order;
+  await ordersRepo.update(deps.db, order.id, { pixDiscountCents, totalCents, updatedAt: deps.clock() });
+  return { ...order, pixDiscountCents, totalCents };
+}

@@ -1,0 +1,63 @@
+import { useCallback, useEffect, useState } from 'react';
+import { checkoutPrice } from '../../../shared/discounts';
+import type { CheckoutItem } from '../../../shared/schemas/checkout';
+import type { CouponQuote } from '../../../shared/schemas/coupons';
+import { ApiError, api } from '../../lib/api';
+import { messages } from '../../../shared/messages';
+
+export interface AppliedCoupon {
+  code: string;
+  discountCents: number;
+}
+
+/**
+ * The checkout's discounts (issue 13): the PIX discount the owner set, and a coupon the server checked and
+ * priced ("Aplicar"). The summary shows the server's figures; the order is priced again on the server.
+ */
+export function useDiscounts(item: CheckoutItem, addOns: readonly string[]) {
+  const [pixPercent, setPixPercent] = useState(0);
+  const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
+  const [couponError, setCouponError] = useState<string | null>(null);
+  const [applying, setApplying] = useState(false);
+
+  useEffect(() => {
+    api
+      .get<{ pixDiscountPercent: number }>('/api/pricing')
+      .then((answer) => setPixPercent(answer.pixDiscountPercent))
+      .catch(() => setPixPercent(0));
+  }, []);
+
+  const apply = useCallback(
+    async (code: string, email: string) => {
+      setCouponError(null);
+      setApplying(true);
+      try {
+        const quote = await api.post<CouponQuote>('/api/coupons/quote', { code, item, addOns, email });
+        setCoupon({ code: quote.couponCode, discountCents: quote.couponDiscountCents });
+      } catch (error) {
+        setCoupon(null);
+        setCouponError(error instanceof ApiError ? error.message : messages.checkout_failed);
+      } finally {
+        setApplying(false);
+      }
+    },
+    [item, addOns],
+  );
+
+  const remove = useCallback(() => {
+    setCoupon(null);
+    setCouponError(null);
+  }, []);
+
+  /** The price the server will charge for this method (the quoted coupon value is a fixed amount here). */
+  const priceFor = (subtotalCents: number, method: string) =>
+    checkoutPrice({
+      subtotalCents,
+      coupon: coupon ? { kind: 'fixed', percent: null, amountCents: coupon.discountCents } : null,
+      pixPercent,
+      recurring: item.type === 'recurring',
+      method,
+    });
+
+  return { pixPercent, coupon, couponError, applying, apply, remove, priceFor };
+}
