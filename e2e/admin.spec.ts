@@ -44,7 +44,7 @@ test.describe('operator panel', () => {
     });
     await signIn(page);
     await expect(page.getByRole('heading', { name: 'Funil' })).toBeVisible();
-    await expect(page.getByRole('table')).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Pedidos' })).toBeVisible();
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
   });

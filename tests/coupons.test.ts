@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orders, ownerAudit } from '../src/server/db/schema';
 import { plans, products } from '../src/shared/catalogue';
-import { operatorCookie } from './helpers/accounts';
+import { startOperatorApp } from './helpers/accounts';
 import { placeOrder } from './helpers/order-request';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import type { TestApp } from './helpers/test-app';
 
 // Coupons and the PIX discount (issue 13, docs/coupons.md): the panel creates them (audited), checkout
 // prices them on the server, every rule answers in pt-BR, and the last use goes to exactly one buyer.
@@ -15,8 +15,7 @@ const clock = () => new Date(now);
 let app: TestApp;
 let cookie: string;
 beforeAll(async () => {
-  app = await createTestApp({ ADMIN_EMAIL: adminEmail }, { clock });
-  cookie = await operatorCookie(app, adminEmail);
+  ({ app, cookie } = await startOperatorApp(adminEmail, clock));
 });
 afterAll(() => app.close());
 

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { leads } from '../src/server/db/schema';
 import type { AbandonedCheckout } from '../src/shared/schemas/admin';
-import { operatorCookie } from './helpers/accounts';
+import { startOperatorApp } from './helpers/accounts';
 import { orderRequest, placeOrder } from './helpers/order-request';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import type { TestApp } from './helpers/test-app';
 
 // Leads and abandoned checkouts (issue 12, spec §7, DECISIONS 31): the purchase modal's handle and e-mail
 // are kept (one per e-mail) for 90 days; the panel lists leads and unpaid orders that ended in no sale.
@@ -15,8 +15,7 @@ const clock = () => new Date(now);
 let app: TestApp;
 let cookie: string;
 beforeAll(async () => {
-  app = await createTestApp({ ADMIN_EMAIL: adminEmail }, { clock });
-  cookie = await operatorCookie(app, adminEmail);
+  ({ app, cookie } = await startOperatorApp(adminEmail, clock));
 });
 afterAll(() => app.close());
 

@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { outboxEmails } from '../../src/server/db/schema';
 import { setAdminPassword } from '../../src/server/admin/admin-account';
 import { sessionCookieOf } from './cookies';
-import type { TestApp } from './test-app';
+import { createTestApp, type TestApp } from './test-app';
 
 /** The newest e-mail to `to` whose subject starts with `subject`, after the queue has run. */
 export async function lastEmailTo(app: TestApp, to: string, subject: string) {
@@ -38,4 +38,10 @@ export async function operatorCookie(app: TestApp, email: string, password = 'se
     payload: { email, password },
   });
   return sessionCookieOf(login);
+}
+
+/** The app with ADMIN_EMAIL's operator signed in, on the test's clock: the panel's own tests. */
+export async function startOperatorApp(adminEmail: string, clock: () => Date) {
+  const app = await createTestApp({ ADMIN_EMAIL: adminEmail }, { clock });
+  return { app, cookie: await operatorCookie(app, adminEmail) };
 }

@@ -20,6 +20,7 @@ import { updateOrder } from './admin-orders';
 import { ordersCsv } from './orders-csv';
 import { adminRepo } from './admin.repo';
 import { periodRange } from './periods';
+import { salesChart } from './sales-chart';
 import type { FulfilmentContext } from '../fulfilment/fulfilment-context';
 import type { AdminRoute } from './admin-route';
 import { fulfilmentAdminRoutes } from './admin-fulfilment.routes';
@@ -70,7 +71,8 @@ export function adminRouteTable(deps: AdminDeps): AdminRoute[] {
         const filters = filtersOf(request);
         const funnel = await adminRepo.funnel(db, filters.range);
         const metrics = await adminRepo.metrics(db, filters, funnel.checkout);
-        return reply.header('cache-control', 'no-store').send({ metrics, funnel });
+        const sales = await salesChart(db, filters.range, clock());
+        return reply.header('cache-control', 'no-store').send({ metrics, funnel, sales });
       },
     },
     {

@@ -182,3 +182,16 @@ export interface AbandonedCheckout {
   orderId: string | null;
   purchaseCode: string | null;
 }
+
+/** One São Paulo day of the panel's sales chart (issue 13): orders paid, by the day they were placed. */
+export interface SalesDay {
+  day: string;
+  revenueCents: number;
+  paidOrders: number;
+}
+
+/** The selected period's days and the period of the same length just before it (the faint line). */
+export interface SalesChart {
+  days: SalesDay[];
+  previous: SalesDay[];
+}

@@ -51,7 +51,7 @@ export function AdminOrdersTable({
         <p className="mt-3 text-slate-700">Nenhum pedido encontrado</p>
       ) : (
         <div className="mt-3 overflow-x-auto rounded-2xl bg-white ring-1 ring-slate-200">
-          <table className="w-full text-left text-sm">
+          <table aria-label="Pedidos" className="w-full text-left text-sm">
             <thead className="bg-slate-100 text-slate-800">
               <tr>
                 {columns.map(([label, key]) => (

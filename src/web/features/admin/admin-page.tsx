@@ -8,6 +8,7 @@ import { AdminDeadJobs } from './admin-dead-jobs';
 import { AdminFilters } from './admin-filters';
 import { AdminFulfilment } from './admin-fulfilment';
 import { Funnel, MetricCards } from './admin-metrics';
+import { SalesChart } from './admin-sales-chart';
 import { AdminOrdersTable } from './admin-orders-table';
 import { useAdminPanel } from './use-admin-panel';
 
@@ -58,6 +59,7 @@ export function AdminPage() {
       {!data && !failed && <p className="mt-6 text-slate-700">Carregando…</p>}
       {data && (
         <div className="mt-6 space-y-6">
+          <SalesChart sales={data.sales} />
           <MetricCards metrics={data.metrics} />
           <Funnel funnel={data.funnel} />
           <AdminOrdersTable

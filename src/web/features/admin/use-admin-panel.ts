@@ -1,12 +1,19 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { messages } from '../../../shared/messages';
-import type { AdminFunnel, AdminMetrics, AdminOrder, Period } from '../../../shared/schemas/admin';
+import type {
+  AdminFunnel,
+  AdminMetrics,
+  AdminOrder,
+  Period,
+  SalesChart,
+} from '../../../shared/schemas/admin';
 import { ApiError, api } from '../../lib/api';
 import { useNavigate, useSearchParams } from '../../router/router';
 
 export interface PanelData {
   metrics: AdminMetrics;
   funnel: AdminFunnel;
+  sales: SalesChart;
   orders: AdminOrder[];
   total: number;
   pageSize: number;
@@ -32,7 +39,9 @@ export function useAdminPanel() {
     setFailed(false);
     try {
       const [dashboard, list] = await Promise.all([
-        api.get<{ metrics: AdminMetrics; funnel: AdminFunnel }>(`/api/admin/dashboard?${search}`),
+        api.get<{ metrics: AdminMetrics; funnel: AdminFunnel; sales: SalesChart }>(
+          `/api/admin/dashboard?${search}`,
+        ),
         api.get<{ orders: AdminOrder[]; total: number; pageSize: number }>(`/api/admin/orders?${search}`),
       ]);
       if (loadId === latestLoad.current) setData({ ...dashboard, ...list });
