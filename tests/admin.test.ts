@@ -1,4 +1,5 @@
 import { createCoupons } from '../src/server/coupons/coupons.service';
+import { privacyRequestsService } from '../src/server/privacy/privacy-requests';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { analytics, orderAudit, orders, payments, rollupState } from '../src/server/db/schema';
@@ -138,6 +139,11 @@ describe('every /api/admin route is enforced on the server', () => {
         throw new Error('not called');
       },
       coupons: createCoupons({ db: app.database.db, clock: () => new Date(now) }),
+      privacyRequests: privacyRequestsService({
+        db: app.database.db,
+        clock: () => new Date(now),
+        shop: { name: 'Impulso', publicUrl: 'http://localhost' },
+      }),
     });
     expect(table.length).toBeGreaterThanOrEqual(8);
     for (const route of table) {

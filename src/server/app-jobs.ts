@@ -12,6 +12,7 @@ import type { PaymentProvider } from './payments/payment-provider';
 import { expirePix, queuePixDeadlines } from './payments/pix-expiry';
 import { queueOwnerDigest, sendOwnerDigest } from './admin/owner-digest';
 import { leadsRepo } from './analytics/leads.repo';
+import { anonymiseExpired } from './privacy/personal-data.repo';
 
 /** Leads are kept 90 days after the visitor's last visit (DECISIONS 31). */
 const leadRetentionMs = 90 * 86_400_000;
@@ -29,6 +30,15 @@ export function createAppJobs(deps: {
 }) {
   const { database, config, mailer, fulfilment, clock, log } = deps;
   const db = database.db;
+  // Guest orders older than RETENTION_MONTHS lose their personal data: an hourly pass is plenty.
+  let retentionRanAt = 0;
+  const retention = async (now: Date) => {
+    if (now.getTime() - retentionRanAt < 3_600_000) return;
+    retentionRanAt = now.getTime();
+    const cutoff = new Date(now);
+    cutoff.setUTCMonth(cutoff.getUTCMonth() - config.retentionMonths);
+    await anonymiseExpired(db, cutoff, now);
+  };
   return createJobRunner({
     db,
     // PGlite has one connection: more handlers at once would only queue ahead of the requests.
@@ -53,6 +63,7 @@ export function createAppJobs(deps: {
       await funnelRollupRepo.rollUp(db, now);
       await ordersRollupRepo.rollUp(db, now);
       await leadsRepo.deleteUntouchedSince(db, new Date(now.getTime() - leadRetentionMs));
+      await retention(now);
     },
   });
 }

@@ -5,6 +5,8 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { httpBasics } from './http/http-basics';
 import { createCoupons } from './coupons/coupons.service';
+import { privacyRequestsService } from './privacy/privacy-requests';
+import { privacyConfirmRoutes } from './privacy/privacy-requests.routes';
 import { loggerOptions } from './logger';
 import { createRateLimiter, type RateLimiter } from './rate-limit/rate-limiter';
 import { healthRoutes } from './health/health.routes';
@@ -16,7 +18,7 @@ import { accountsRoutes } from './accounts/accounts.routes';
 import { adminRoutes } from './admin/admin.routes';
 import { adminSessionRoutes } from './admin/admin-session.routes';
 import { createAccountsService } from './accounts/accounts.service';
-import { createOutboxMailer, createSmtpMailer, type Mailer } from './email/mailer';
+import { createOutboxMailer, createSmtpMailer, smtpTimeouts, type Mailer } from './email/mailer';
 import { lookupRoutes } from './orders/lookup';
 import { createOrdersService } from './orders/orders.service';
 import { createOrderLimits } from './orders/order-limits';
@@ -84,7 +86,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const paymentProvider = deps.paymentProvider ?? createPaymentProvider(config, clock);
   const mailer =
     deps.mailer ??
-    (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(database.db));
+    (config.smtpUrl
+      ? createSmtpMailer(config.smtpUrl, config.mailFrom, smtpTimeouts, database.db)
+      : createOutboxMailer(database.db));
   const shopLinks = { name: config.shop.name, publicUrl: config.publicUrl };
   const fulfilment = createFulfilment({
     config: config.fulfilment,
@@ -96,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ...(deps.fulfilmentPanel ? { panel: deps.fulfilmentPanel } : {}),
   });
   const coupons = createCoupons({ db: database.db, clock });
+  const privacyRequests = privacyRequestsService({ db: database.db, clock, shop: shopLinks });
   const orders = createOrdersService({
     db: database.db,
     provider: paymentProvider,
@@ -147,7 +152,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     fulfilment: fulfilment.ctx,
     chargeWhatsapp: orders.chargeWhatsapp,
     coupons,
+    privacyRequests,
   });
+  await server.register(privacyConfirmRoutes, { requests: privacyRequests, rateLimiter });
   await server.register(fulfilmentRoutes, { ctx: fulfilment.ctx });
   const jobs = createAppJobs({
     database,

@@ -82,6 +82,8 @@ export const envSchema = z.object({
     .string()
     .min(1)
     .default('Segunda a sexta: 9h às 18h|Sábado: 9h às 14h|Domingo: apenas emergências'),
+  /** Months after which a guest order's personal data is anonymised (LGPD); amounts and dates are kept. */
+  RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
   SHOP_REPLY_WITHIN: z.string().min(1).default('Respondemos em até 2 horas no horário de atendimento.'),
   ADMIN_EMAIL: z.string().email().default('admin@impulso.example'),
   PIX_KEY: z.string().min(1).default('pix@impulso.example'),

@@ -46,6 +46,8 @@ export interface Config {
   asaas: { apiUrl: string; apiKey: string; webhookToken: string; userAgent: string };
   cardCheckout: Env['CARD_CHECKOUT'];
   reconcileIntervalSeconds: number;
+  /** RETENTION_MONTHS: guest orders' personal data is anonymised after this (LGPD). */
+  retentionMonths: number;
   pix: { expiryMinutes: number; reminderMinutes: number };
   adminEmail: string;
   fulfilment: FulfilmentConfig;
@@ -124,6 +126,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     cardCheckout: e.CARD_CHECKOUT,
     reconcileIntervalSeconds: e.RECONCILE_INTERVAL_SECONDS,
+    retentionMonths: e.RETENTION_MONTHS,
     pix: { expiryMinutes: e.PIX_EXPIRY_MINUTES, reminderMinutes: e.PIX_REMINDER_MINUTES },
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     fulfilment: Object.freeze({
@@ -158,6 +161,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         .map((line) => line.trim())
         .filter(Boolean),
       replyWithin: e.SHOP_REPLY_WITHIN,
+      retentionMonths: e.RETENTION_MONTHS,
       gtmId: e.GTM_ID ?? null,
       planLinks,
       unavailablePackages: Object.freeze(e.UNAVAILABLE_PACKAGES),

@@ -129,6 +129,12 @@ export const messages = {
     'O pagamento com cartão está em análise pela operadora. Não pague de novo: avisamos por e-mail quando terminar.',
   card_risk_reproved:
     'A análise de risco da operadora não aprovou o pagamento com cartão. Nada foi cobrado: pague com PIX ou com outro cartão.',
+  // LGPD (issue 13)
+  account_delete_wrong_password: 'Senha incorreta. Digite a senha da sua conta para confirmar a exclusão.',
+  account_delete_operator: 'A conta da administração não pode ser excluída por aqui.',
+  account_deleted: 'Sua conta e seus dados pessoais foram excluídos.',
+  privacy_link_invalid: 'Este link não é válido ou já foi usado. Peça um novo à loja.',
+  privacy_request_erased: 'Seus dados pessoais foram excluídos.',
   // Coupons (issue 13)
   coupon_invalid: 'Informe o código do cupom (letras, números, - ou _).',
   coupon_unknown: 'Cupom não encontrado. Confira o código.',

@@ -14,6 +14,8 @@ export interface ShopIdentity {
   /** SHOP_SUPPORT_HOURS, one line each. */
   supportHours: readonly string[];
   replyWithin: string;
+  /** RETENTION_MONTHS: guest orders' personal data is anonymised after this, for /privacidade. */
+  retentionMonths: number;
   gtmId: string | null;
   /** Optional external purchase page per plan (spec: plan buttons may open one in a new tab). */
   planLinks: Partial<Record<PlanId, string>>;

@@ -14,6 +14,7 @@ import { validate } from '../http/validate';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { toAccountUser, type AccountsService } from './accounts.service';
 import { clearSessionCookie, sessionCookie, sessionUser, setSessionCookie } from './session';
+import { privacyRoutes } from '../privacy/privacy.routes';
 
 export async function accountsRoutes(
   app: FastifyInstance,
@@ -26,6 +27,7 @@ export async function accountsRoutes(
   },
 ) {
   const { db, service, rateLimiter, limits, clock } = deps;
+  await app.register(privacyRoutes, { db, clock });
   const window = 15 * 60;
   const limit = (key: string, max: number) => rateLimiter.hit(key, max, window, 'login_rate_limited');
   const requireUser = async (request: Parameters<typeof sessionUser>[1]) => {

@@ -27,6 +27,8 @@ import { fulfilmentAdminRoutes } from './admin-fulfilment.routes';
 import { refundAdminRoutes } from './admin-refund.routes';
 import { abandonedCheckoutRoutes } from './admin-abandoned.routes';
 import { couponAdminRoutes } from './admin-coupons.routes';
+import { privacyAdminRoutes } from '../privacy/privacy-requests.routes';
+import type { PrivacyRequests } from '../privacy/privacy-requests';
 import type { Coupons } from '../coupons/coupons.service';
 import { paymentsRepo } from '../payments/payments.repo';
 import { isId } from '../../shared/schemas/ids';
@@ -40,6 +42,7 @@ export interface AdminDeps {
   /** "Gerar cobrança" for an order settled on WhatsApp (the orders service, above admin's reach). */
   chargeWhatsapp: (orderId: string, method: 'pix' | 'card', remoteIp: string) => Promise<CreateOrderResponse>;
   coupons: Coupons;
+  privacyRequests: PrivacyRequests;
 }
 
 const orderId = (request: FastifyRequest) => {
@@ -165,6 +168,7 @@ export function adminRouteTable(deps: AdminDeps): AdminRoute[] {
     ...refundAdminRoutes(deps, orderId),
     ...abandonedCheckoutRoutes(db),
     ...couponAdminRoutes({ db, clock, coupons: deps.coupons }),
+    ...privacyAdminRoutes(deps.privacyRequests),
     {
       method: 'POST',
       url: '/api/admin/orders/:id/charge',

@@ -28,8 +28,12 @@ export const smtpTimeouts = {
   socketTimeout: 20_000,
 };
 
-/** SMTP_URL set: real e-mail through nodemailer. */
-export function createSmtpMailer(url: string, from: string, timeouts = smtpTimeouts): Mailer {
+/**
+ * SMTP_URL set: real e-mail through nodemailer. With `sentLog`, a copy of each e-mail sent is kept in the
+ * outbox table: the buyer's export lists the e-mails sent to them (LGPD), and the retention pass deletes
+ * copies older than RETENTION_MONTHS.
+ */
+export function createSmtpMailer(url: string, from: string, timeouts = smtpTimeouts, sentLog?: Db): Mailer {
   // A few kept-open connections: a new SMTP session per message (TCP, greeting, EHLO) capped the queue
   // at ~136 e-mails/s here (bench:jobs).
   const transport = nodemailer.createTransport({ url, pool: true, maxConnections: 5, ...timeouts });
@@ -37,6 +41,7 @@ export function createSmtpMailer(url: string, from: string, timeouts = smtpTimeo
     kind: 'smtp',
     async send(email) {
       await transport.sendMail({ from, ...email });
+      if (sentLog) await outboxRepo.insert(sentLog, email);
     },
     close: () => transport.close(),
   };

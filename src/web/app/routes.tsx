@@ -157,6 +157,13 @@ export const routes: readonly PageRoute[] = [
     'ResetPasswordPage',
   ),
   page(
+    '/meus-dados/confirmar',
+    'Seus dados pessoais',
+    'Confirme o pedido sobre os seus dados.',
+    'features/privacy/privacy-confirm-page.tsx',
+    'PrivacyConfirmPage',
+  ),
+  page(
     '/admin/login',
     'Painel administrativo',
     'Acesso restrito.',

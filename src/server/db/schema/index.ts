@@ -10,3 +10,4 @@ export * from './jobs';
 export * from './fulfilment';
 export * from './leads';
 export * from './coupons';
+export * from './privacy';

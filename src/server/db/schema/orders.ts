@@ -49,6 +49,8 @@ export const orders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Personal data erased (a request under LGPD, or RETENTION_MONTHS passed); amounts and dates kept. */
+    anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('orders_purchase_code_idx').on(t.purchaseCode),
@@ -58,6 +60,10 @@ export const orders = pgTable(
     // By e-mail, newest last: a buyer's recent unpaid orders (abuse limit) and the account's orders.
     index('orders_email_created_idx').on(t.email, t.createdAt),
     index('orders_user_idx').on(t.userId),
+    // Guest orders still holding personal data, oldest first: the retention pass reads only these.
+    index('orders_retention_idx')
+      .on(t.createdAt)
+      .where(sql`${t.anonymisedAt} is null and ${t.userId} is null`),
     // A coupon's orders, for its figures in the panel.
     index('orders_coupon_idx')
       .on(t.couponCode)

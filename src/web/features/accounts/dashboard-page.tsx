@@ -9,6 +9,7 @@ import { ApiError, api } from '../../lib/api';
 import { Link } from '../../router/link';
 import { useNavigate } from '../../router/router';
 import { serviceTitle } from '../orders/order-details';
+import { MyData } from './my-data';
 
 /** /dashboard: greeting, profile and the account's orders; without a session, /login (spec §4). */
 export function DashboardPage() {
@@ -16,6 +17,7 @@ export function DashboardPage() {
   const [data, setData] = useState<{ user: AccountUser; orders: AccountOrder[] } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [resent, setResent] = useState(false);
+  const [deleted, setDeleted] = useState<string | null>(null);
 
   useEffect(() => {
     api
@@ -35,13 +37,21 @@ export function DashboardPage() {
   return (
     <PageShell backLink>
       <div className={`${container} max-w-3xl py-10`}>
-        {!data && !error && <p className="text-slate-700">Carregando…</p>}
+        {deleted && (
+          <div role="status" className="rounded-2xl bg-green-50 p-5 text-green-900 ring-1 ring-green-200">
+            <p className="font-bold">{deleted}</p>
+            <Link to="/" className="mt-2 inline-block underline">
+              Voltar ao início
+            </Link>
+          </div>
+        )}
+        {!data && !error && !deleted && <p className="text-slate-700">Carregando…</p>}
         {error && (
           <p role="alert" className="text-red-800">
             {error}
           </p>
         )}
-        {data && (
+        {data && !deleted && (
           <>
             <div className="flex flex-wrap items-center justify-between gap-3">
               <h1 className="text-3xl font-extrabold text-slate-900">Olá, {data.user.name.split(' ')[0]}!</h1>
@@ -122,6 +132,7 @@ export function DashboardPage() {
                 </table>
               </div>
             )}
+            <MyData onDeleted={setDeleted} />
           </>
         )}
       </div>

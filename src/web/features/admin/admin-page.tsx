@@ -4,6 +4,7 @@ import { buttonSecondary } from '../../components/ui/styles';
 import { api } from '../../lib/api';
 import { AdminAbandoned } from './admin-abandoned';
 import { AdminCoupons } from './admin-coupons';
+import { AdminPrivacy } from './admin-privacy';
 import { AdminDeadJobs } from './admin-dead-jobs';
 import { AdminFilters } from './admin-filters';
 import { AdminFulfilment } from './admin-fulfilment';
@@ -39,6 +40,7 @@ export function AdminPage() {
       <AdminFulfilment />
       <AdminAbandoned />
       <AdminCoupons />
+      <AdminPrivacy />
 
       <AdminFilters
         params={params}

@@ -46,9 +46,11 @@ export function PrivacyPage() {
       </p>
       <h2>Por quanto tempo guardamos</h2>
       <p>
-        Dados de pedidos são mantidos por 5 anos, prazo exigido pela legislação fiscal e de defesa do
-        consumidor. Dados de navegação são mantidos por até 13 meses. O @ e o e-mail de uma compra não
-        concluída são apagados 90 dias após a última visita.
+        Valores, datas e códigos dos pedidos são mantidos por 5 anos, prazo exigido pela legislação fiscal e
+        de defesa do consumidor; os dados pessoais de pedidos feitos sem conta (nome, e-mail, WhatsApp, CPF, @
+        e links) são anonimizados após {shop.retentionMonths} meses. Quem tem conta pode baixar ou excluir os
+        próprios dados em Meu painel, a qualquer momento. Dados de navegação são mantidos por até 13 meses. O
+        @ e o e-mail de uma compra não concluída são apagados 90 dias após a última visita.
       </p>
       <h2>Seus direitos</h2>
       <p>

@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "anonymised_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "orders_retention_idx" ON "orders" USING btree ("created_at") WHERE "orders"."anonymised_at" is null and "orders"."user_id" is null;
