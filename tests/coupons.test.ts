@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { orders, ownerAudit } from '../src/server/db/schema';
 import { plans, products } from '../src/shared/catalogue';
 import { startOperatorApp } from './helpers/accounts';
-import { placeOrder } from './helpers/order-request';
+import { newKey, orderRequest, placeOrder } from './helpers/order-request';
 import type { TestApp } from './helpers/test-app';
 
 // Coupons and the PIX discount (issue 13, docs/coupons.md): the panel creates them (audited), checkout
@@ -120,6 +120,24 @@ describe('coupons', () => {
     expect(listed.statusCode, listed.body).toBe(200);
     const list = listed.json().coupons;
     expect(list.find((c: { code: string }) => c.code === 'ULTIMO')).toMatchObject({ uses: 3, maxUses: 3 });
+  });
+
+  it('a request retried after taking the last use gets its own order back, not "used up"', async () => {
+    await coupon({ code: 'SOUMA', maxUses: 1 });
+    const body = orderRequest({ email: nextEmail(), couponCode: 'SOUMA' });
+    const key = newKey();
+    const send = () =>
+      app.server.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: { 'idempotency-key': key },
+        payload: body,
+      });
+    const first = await send();
+    expect(first.statusCode).toBe(201);
+    const again = await send();
+    expect(again.statusCode).toBe(201);
+    expect(again.json().order.id).toBe(first.json().order.id);
   });
 
   it('PIX discount + coupon: every package and plan priced as the documented rule says', async () => {

@@ -38,6 +38,8 @@ export function createCoupons(deps: { db: Db; clock: () => Date }) {
     async check(
       code: string,
       order: { subtotalCents: number; recurring: boolean; email: string | null },
+      /** Off when placing the order: taking the use decides, and lets a replayed request keep its own. */
+      countUses = true,
     ): Promise<{ coupon: CouponRow; terms: CouponTerms }> {
       const coupon = await find(code);
       if (!coupon?.active) throw refuse('coupon_unknown');
@@ -51,7 +53,7 @@ export function createCoupons(deps: { db: Db; clock: () => Date }) {
           'coupon_below_minimum',
           `${messages.coupon_below_minimum} ${formatBRL(coupon.minTotalCents)}.`,
         );
-      if (coupon.maxUses !== null || coupon.maxUsesPerEmail !== null) {
+      if (countUses && (coupon.maxUses !== null || coupon.maxUsesPerEmail !== null)) {
         const uses = await couponsRepo.usesOf(db, coupon.id, order.email);
         if (coupon.maxUses !== null && uses.total >= coupon.maxUses) throw refuse('coupon_used_up');
         if (coupon.maxUsesPerEmail !== null && uses.byEmail >= coupon.maxUsesPerEmail)

@@ -30,6 +30,7 @@ export async function quoteCoupon(
       email: request.email || '',
     },
     priced,
+    { quoting: true },
   );
   return {
     couponCode: fields.couponCode!,

@@ -14,11 +14,13 @@ export async function discountNewOrder(
   coupons: Coupons,
   input: Pick<CreateOrderInput, 'couponCode' | 'paymentMethod' | 'email'>,
   priced: { service: string; packageCents: number; addOnsCents: number },
+  /** A quote says "used up" at once; an order leaves that to taking the use (a replay keeps its own). */
+  { quoting = false } = {},
 ) {
   const recurring = priced.service === 'recurring';
   const subtotalCents = priced.packageCents + priced.addOnsCents;
   const found = input.couponCode
-    ? await coupons.check(input.couponCode, { subtotalCents, recurring, email: input.email })
+    ? await coupons.check(input.couponCode, { subtotalCents, recurring, email: input.email }, quoting)
     : null;
   const pixPercent = input.paymentMethod === 'pix' ? await coupons.pixDiscountPercent() : 0;
   const { settlesOnWhatsapp, ...price } = checkoutPrice({
