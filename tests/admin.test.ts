@@ -135,10 +135,11 @@ describe('every /api/admin route is enforced on the server', () => {
         clock: () => new Date(),
       }),
       fulfilment: app.fulfilment.ctx,
+      catalogue: app.catalogue,
       chargeWhatsapp: async () => {
         throw new Error('not called');
       },
-      coupons: createCoupons({ db: app.database.db, clock: () => new Date(now) }),
+      coupons: createCoupons({ db: app.database.db, clock: () => new Date(now), catalogue: app.catalogue }),
       privacyRequests: privacyRequestsService({
         db: app.database.db,
         clock: () => new Date(now),

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orders, ownerAudit } from '../src/server/db/schema';
-import { plans, products } from '../src/shared/catalogue';
+import { openingCatalogue } from './helpers/opening-catalogue';
+
+const { plans, products } = openingCatalogue;
 import { startOperatorApp } from './helpers/accounts';
 import { newKey, orderRequest, placeOrder } from './helpers/order-request';
 import type { TestApp } from './helpers/test-app';

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { products } from '../src/shared/catalogue';
+import { openingCatalogue } from './helpers/opening-catalogue';
+
+const { products } = openingCatalogue;
 import { orders, payments } from '../src/server/db/schema';
 import { isValidBrCode, parseBrCode } from '../src/server/payments/br-code';
 import { createTestApp, type TestApp } from './helpers/test-app';

@@ -18,7 +18,7 @@ import { accountsRoutes } from './accounts/accounts.routes';
 import { adminRoutes } from './admin/admin.routes';
 import { adminSessionRoutes } from './admin/admin-session.routes';
 import { createAccountsService } from './accounts/accounts.service';
-import { createOutboxMailer, createSmtpMailer, smtpTimeouts, type Mailer } from './email/mailer';
+import { configuredMailer, type Mailer } from './email/mailer';
 import { lookupRoutes } from './orders/lookup';
 import { createOrdersService } from './orders/orders.service';
 import { createOrderLimits } from './orders/order-limits';
@@ -36,7 +36,7 @@ import { fulfilmentRoutes } from './fulfilment/fulfilment.routes';
 import type { PaymentProvider } from './payments/payment-provider';
 import { cardNeedsAddress } from '../shared/shop';
 import { staticFiles } from './pages/static-files';
-import type { PageRenderer } from './pages/page-renderer';
+import { openCatalogueStore, type CatalogueStore } from './catalogue/catalogue-store';
 
 // zod's own messages (a wrong type, say) in Portuguese; our schemas carry the spec's texts.
 z.config(pt());
@@ -50,7 +50,7 @@ export interface AppDeps {
   /** Defaults to SMTP when SMTP_URL is set, else the outbox table. */
   mailer?: Mailer;
   /** The built web app; absent in API-only tests. */
-  web?: { clientDir: string; renderer: PageRenderer };
+  web?: { clientDir: string; ssrEntryFile: string };
   /** Defaults to the panel FULFILMENT_PROVIDER names; tests pass a client of their fake panel. */
   fulfilmentPanel?: FulfilmentPanel;
   /** Where log lines go (default stdout); tests read them. */
@@ -64,6 +64,8 @@ export interface App {
   jobs: JobRunner;
   mailer: Mailer;
   fulfilment: Fulfilment;
+  /** start() it to follow other instances' catalogue edits. */
+  catalogue: CatalogueStore;
   /** Resolves when no handler is running: a client that hung up does not stop its handler's queries. */
   idle(): Promise<void>;
 }
@@ -84,11 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const rateLimiter = createRateLimiter(database.db, clock, config.rateLimitSecret);
   const paymentProvider = deps.paymentProvider ?? createPaymentProvider(config, clock);
-  const mailer =
-    deps.mailer ??
-    (config.smtpUrl
-      ? createSmtpMailer(config.smtpUrl, config.mailFrom, smtpTimeouts, database.db)
-      : createOutboxMailer(database.db));
+  const mailer = deps.mailer ?? configuredMailer(config, database.db);
   const shopLinks = { name: config.shop.name, publicUrl: config.publicUrl };
   const fulfilment = createFulfilment({
     config: config.fulfilment,
@@ -99,13 +97,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     shop: shopLinks,
     ...(deps.fulfilmentPanel ? { panel: deps.fulfilmentPanel } : {}),
   });
-  const coupons = createCoupons({ db: database.db, clock });
+  const catalogue = await openCatalogueStore(database.db, server.log);
+  const coupons = createCoupons({ db: database.db, clock, catalogue });
   const privacyRequests = privacyRequestsService({ db: database.db, clock, shop: shopLinks });
   const orders = createOrdersService({
     db: database.db,
     provider: paymentProvider,
     clock,
     log: server.log,
+    catalogue,
     unavailablePackages: config.shop.unavailablePackages,
     cardCheckout: config.cardCheckout,
     cardNeedsAddress: cardNeedsAddress(config.shop),
@@ -153,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     chargeWhatsapp: orders.chargeWhatsapp,
     coupons,
     privacyRequests,
+    catalogue,
   });
   await server.register(privacyConfirmRoutes, { requests: privacyRequests, rateLimiter });
   await server.register(fulfilmentRoutes, { ctx: fulfilment.ctx });
@@ -177,18 +178,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (paymentProvider.name === 'sandbox')
     await server.register(sandboxRoutes, { db: database.db, clock, shopName: config.shop.name });
   await server.register(healthRoutes, { ping: database.ping });
-  await server.register(catalogueRoutes);
+  await server.register(catalogueRoutes, { catalogue });
   await server.register(analyticsRoutes, {
     db: database.db,
     rateLimiter,
     eventsPerMinute: config.eventsPerMinute,
     clock,
+    catalogue,
   });
-
   if (deps.web) {
     await server.register(staticFiles, { clientDir: deps.web.clientDir });
-    await server.register(pagesRoutes, { renderer: deps.web.renderer });
+    await server.register(pagesRoutes, {
+      ...deps.web,
+      shop: config.shop,
+      clock,
+      catalogue: catalogue.current,
+    });
   }
 
-  return { server, rateLimiter, reconciler, jobs, mailer, fulfilment, idle };
+  return { server, rateLimiter, reconciler, jobs, mailer, fulfilment, catalogue, idle };
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { products } from '../shared/catalogue';
+import { productIds } from '../shared/catalogue';
 
-const packageIds = new Set(products.flatMap((p) => p.packages.map((k) => k.id)));
+/** `likes-4000`: a product and a quantity (the catalogue itself is in the database, edited in the panel). */
+const packageId = new RegExp(`^(${productIds.join('|')})-[1-9][0-9]*$`);
 
 // Every key has a safe default so `npm start` needs no .env (ARCHITECTURE: config parsed once).
 const optionalUrl = z
@@ -103,7 +104,10 @@ export const envSchema = z.object({
         .map((id) => id.trim())
         .filter(Boolean),
     )
-    .refine((ids) => ids.every((id) => packageIds.has(id)), 'UNAVAILABLE_PACKAGES: unknown package id'),
+    .refine(
+      (ids) => ids.every((id) => packageId.test(id)),
+      'UNAVAILABLE_PACKAGES: not a package id (e.g. likes-4000)',
+    ),
   /** sandbox: the built-in simulated panel · smm: a real SMM panel (API v2) · manual: the operator delivers. */
   FULFILMENT_PROVIDER: z.enum(['sandbox', 'smm', 'manual']).default('sandbox'),
   /** How long the simulated panel takes to deliver, pending → in progress → completed. */

@@ -3,7 +3,6 @@ import { loadConfig } from './config';
 import { projectRoot } from './project-root';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
-import { loadPageRenderer } from './pages/page-renderer';
 import { ensureInitialAdmin, hasOperator } from './admin/admin-account';
 
 // The only module that reads the environment, opens the database and listens.
@@ -33,25 +32,20 @@ async function main() {
     );
   }
 
-  const clientDir = path.join(root, 'dist/client');
-  const renderer = await loadPageRenderer({
-    clientDir,
-    ssrEntryFile: path.join(root, 'dist/ssr/entry-server.js'),
-    shop: config.shop,
-    clock: () => new Date(),
-  });
-  await renderer.warm();
-
-  const { server, rateLimiter, reconciler, jobs, mailer, fulfilment, idle } = await buildApp({
+  const { server, rateLimiter, reconciler, jobs, mailer, fulfilment, catalogue, idle } = await buildApp({
     config,
     database,
-    web: { clientDir, renderer },
+    web: {
+      clientDir: path.join(root, 'dist/client'),
+      ssrEntryFile: path.join(root, 'dist/ssr/entry-server.js'),
+    },
   });
   const purge = setInterval(() => {
     rateLimiter.purgeExpired().catch((err: unknown) => server.log.warn({ err }, 'rate-limit purge failed'));
   }, 60_000);
   purge.unref();
   reconciler.start();
+  catalogue.start();
   fulfilment.sync.start();
   jobs.start();
 
@@ -61,6 +55,7 @@ async function main() {
     closing = true;
     server.log.info({ signal }, 'shutting down: finishing in-flight requests');
     clearInterval(purge);
+    catalogue.stop();
     await Promise.all([reconciler.stop(), jobs.stop(), fulfilment.sync.stop()]);
     mailer.close();
     // A request that never ends must not keep a deploy waiting forever.

@@ -146,6 +146,13 @@ export const messages = {
   coupon_not_for_item: 'Este cupom não vale para este produto.',
   coupon_code_taken: 'Já existe um cupom com este código.',
   coupon_not_found: 'Cupom não encontrado.',
+  // Catalogue in the panel (issue 13)
+  catalogue_price_invalid: 'Informe um valor a partir de R$ 0,01.',
+  catalogue_amount_invalid: 'Informe uma quantidade inteira maior que zero.',
+  catalogue_service_invalid: 'Código de serviço inválido (letras, números, - ou _).',
+  catalogue_amount_taken: 'Já existe um pacote com esta quantidade para este produto.',
+  catalogue_last_available: 'Deixe ao menos um pacote disponível para cada produto.',
+  catalogue_package_not_found: 'Pacote não encontrado.',
   // Refunds (issue 12)
   refund_amount_invalid: 'Informe um valor entre R$ 0,01 e o valor ainda não reembolsado.',
   refund_reason_required: 'Informe o motivo do reembolso.',

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { plans, products } from './catalogue';
+import { openingCatalogue as catalogue } from '../../tests/helpers/opening-catalogue';
 import { addOnPriceCents, addOnQuantity, findPackage, instalmentOptions, quoteOneTime } from './pricing';
 
-describe('catalogue (DECISIONS 2: Reading B)', () => {
+const { plans, products } = catalogue;
+
+describe('the opening catalogue (DECISIONS 2: Reading B), as migration 0019 seeds it', () => {
   const table: Record<string, Array<[number, number]>> = {
     followers: [
       [200, 1690],
@@ -43,11 +45,11 @@ describe('catalogue (DECISIONS 2: Reading B)', () => {
   });
 
   it('gives followers perks by size', () => {
-    expect(findPackage('followers', 1000)?.perks).toEqual([]);
-    expect(findPackage('followers', 2000)?.perks).toEqual(['Suporte prioritário']);
-    expect(findPackage('followers', 3000)?.perks).toEqual(['Suporte prioritário']);
-    expect(findPackage('followers', 5000)?.perks).toEqual(['Suporte VIP']);
-    expect(findPackage('followers', 10000)?.perks).toEqual(['Suporte VIP', 'Entrega expressa']);
+    expect(findPackage(catalogue, 'followers', 1000)?.perks).toEqual([]);
+    expect(findPackage(catalogue, 'followers', 2000)?.perks).toEqual(['Suporte prioritário']);
+    expect(findPackage(catalogue, 'followers', 3000)?.perks).toEqual(['Suporte prioritário']);
+    expect(findPackage(catalogue, 'followers', 5000)?.perks).toEqual(['Suporte VIP']);
+    expect(findPackage(catalogue, 'followers', 10000)?.perks).toEqual(['Suporte VIP', 'Entrega expressa']);
   });
 
   it('prices the plans per month', () => {
@@ -68,9 +70,9 @@ describe('add-ons (DECISIONS 3: Reading A unit prices)', () => {
   });
 
   it('prices an add-on as unit price × quantity in centavos', () => {
-    expect(addOnPriceCents('likes', 1000)).toBe(300 * 8);
-    expect(addOnPriceCents('views', 1000)).toBe(300 * 2);
-    expect(addOnPriceCents('followers', 500)).toBe(150 * 6);
+    expect(addOnPriceCents(catalogue, 'likes', 1000)).toBe(300 * 8);
+    expect(addOnPriceCents(catalogue, 'views', 1000)).toBe(300 * 2);
+    expect(addOnPriceCents(catalogue, 'followers', 500)).toBe(150 * 6);
   });
 });
 
@@ -81,7 +83,7 @@ describe('quoteOneTime', () => {
       const combos = [[], [others[0]!], [others[1]!], others];
       for (const pack of product.packages) {
         for (const combo of combos) {
-          const quote = quoteOneTime(product.id, pack.amount, combo)!;
+          const quote = quoteOneTime(catalogue, product.id, pack.amount, combo)!;
           const expectedAddOns = combo.reduce(
             (sum, id) =>
               sum + products.find((p) => p.id === id)!.addOnUnitCents * Math.floor(pack.amount * 0.3),
@@ -95,27 +97,27 @@ describe('quoteOneTime', () => {
   });
 
   it('quotes followers 1000 + likes add-on as R$ 85,90 + R$ 24,00', () => {
-    const quote = quoteOneTime('followers', 1000, ['likes'])!;
+    const quote = quoteOneTime(catalogue, 'followers', 1000, ['likes'])!;
     expect(quote.addOns).toEqual([{ product: 'likes', quantity: 300, priceCents: 2400 }]);
     expect(quote.totalCents).toBe(10990);
   });
 
   it('ignores an add-on of the product itself and duplicates', () => {
-    expect(quoteOneTime('likes', 500, ['likes', 'views', 'views'])!.addOns).toHaveLength(1);
+    expect(quoteOneTime(catalogue, 'likes', 500, ['likes', 'views', 'views'])!.addOns).toHaveLength(1);
   });
 
   it('rejects a package the operator switched off', () => {
-    expect(quoteOneTime('views', 4000, [], ['views-4000'])).toBeUndefined();
-    expect(quoteOneTime('views', 3000, [], ['views-4000'])).toBeDefined();
+    expect(quoteOneTime(catalogue, 'views', 4000, [], ['views-4000'])).toBeUndefined();
+    expect(quoteOneTime(catalogue, 'views', 3000, [], ['views-4000'])).toBeDefined();
   });
 
   it('rejects an unknown amount', () => {
-    expect(quoteOneTime('followers', 999)).toBeUndefined();
+    expect(quoteOneTime(catalogue, 'followers', 999)).toBeUndefined();
   });
 
   it('settles above R$ 150,00 on WhatsApp, not at R$ 150,00', () => {
-    expect(quoteOneTime('followers', 2000)!.settlesOnWhatsapp).toBe(false); // 135,90
-    expect(quoteOneTime('followers', 2000, ['likes'])!.settlesOnWhatsapp).toBe(true); // 135,90 + 48,00
+    expect(quoteOneTime(catalogue, 'followers', 2000)!.settlesOnWhatsapp).toBe(false); // 135,90
+    expect(quoteOneTime(catalogue, 'followers', 2000, ['likes'])!.settlesOnWhatsapp).toBe(true); // 135,90 + 48,00
   });
 });
 

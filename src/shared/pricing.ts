@@ -1,24 +1,33 @@
 import {
   addOnPercent,
   maxInstalments,
-  plans,
-  products,
+  productIds,
+  productKinds,
   whatsappSettlementAboveCents,
+  type Catalogue,
   type Package,
   type Plan,
   type PlanId,
   type Product,
   type ProductId,
+  type ProductKind,
 } from './catalogue';
 
-export function findProduct(id: ProductId): Product {
-  const product = products.find((p) => p.id === id);
+/** A product's fixed description (name, unit, delivery); prices come from the catalogue. */
+export function productKind(id: ProductId): ProductKind {
+  const kind = productKinds.find((p) => p.id === id);
+  if (!kind) throw new Error(`unknown product ${id}`);
+  return kind;
+}
+
+export function findProduct(catalogue: Catalogue, id: ProductId): Product {
+  const product = catalogue.products.find((p) => p.id === id);
   if (!product) throw new Error(`unknown product ${id}`);
   return product;
 }
 
-export function findPackage(productId: ProductId, amount: number): Package | undefined {
-  return findProduct(productId).packages.find((p) => p.amount === amount);
+export function findPackage(catalogue: Catalogue, productId: ProductId, amount: number): Package | undefined {
+  return findProduct(catalogue, productId).packages.find((p) => p.amount === amount);
 }
 
 /** DECISIONS 6: off in the catalogue, or switched off by the operator (UNAVAILABLE_PACKAGES). */
@@ -26,15 +35,20 @@ export function isPackageAvailable(pack: Package, switchedOff: readonly string[]
   return pack.available && !switchedOff.includes(pack.id);
 }
 
-export function findPlan(id: PlanId): Plan {
-  const plan = plans.find((p) => p.id === id);
+export function findPlan(catalogue: Catalogue, id: PlanId): Plan {
+  const plan = catalogue.plans.find((p) => p.id === id);
   if (!plan) throw new Error(`unknown plan ${id}`);
   return plan;
 }
 
+/** "16 a 25 seguidores por dia": the plan's first line, written from what delivery sends. */
+export function dailyPromise(plan: Pick<Plan, 'dailyFollowers'>): string {
+  return `${plan.dailyFollowers.min} a ${plan.dailyFollowers.max} seguidores por dia`;
+}
+
 /** The two other products a buyer of `productId` may add (spec §9 order bumps). */
 export function addOnProductsFor(productId: ProductId): ProductId[] {
-  return products.map((p) => p.id).filter((id) => id !== productId);
+  return productIds.filter((id) => id !== productId);
 }
 
 /** DECISIONS 3: floor(30 % of the purchased amount), in integer arithmetic. */
@@ -42,8 +56,12 @@ export function addOnQuantity(purchasedAmount: number): number {
   return Math.floor((purchasedAmount * addOnPercent) / 100);
 }
 
-export function addOnPriceCents(addOnProductId: ProductId, purchasedAmount: number): number {
-  return findProduct(addOnProductId).addOnUnitCents * addOnQuantity(purchasedAmount);
+export function addOnPriceCents(
+  catalogue: Catalogue,
+  addOnProductId: ProductId,
+  purchasedAmount: number,
+): number {
+  return findProduct(catalogue, addOnProductId).addOnUnitCents * addOnQuantity(purchasedAmount);
 }
 
 export interface AddOnLine {
@@ -67,17 +85,22 @@ export interface OneTimeQuote {
  * unavailable package; add-ons that are not offered for the product are ignored, duplicates count once.
  */
 export function quoteOneTime(
+  catalogue: Catalogue,
   productId: ProductId,
   amount: number,
   addOnIds: readonly ProductId[] = [],
   switchedOff: readonly string[] = [],
 ): OneTimeQuote | undefined {
-  const pack = findPackage(productId, amount);
+  const pack = findPackage(catalogue, productId, amount);
   if (!pack || !isPackageAvailable(pack, switchedOff)) return undefined;
   const offered = addOnProductsFor(productId);
   const addOns = offered
     .filter((id) => addOnIds.includes(id))
-    .map((id) => ({ product: id, quantity: addOnQuantity(amount), priceCents: addOnPriceCents(id, amount) }));
+    .map((id) => ({
+      product: id,
+      quantity: addOnQuantity(amount),
+      priceCents: addOnPriceCents(catalogue, id, amount),
+    }));
   const addOnsCents = addOns.reduce((sum, line) => sum + line.priceCents, 0);
   const totalCents = pack.priceCents + addOnsCents;
   return {
@@ -107,10 +130,12 @@ export function instalmentOptions(totalCents: number): InstalmentOption[] {
 }
 
 /** 'A partir de …' prices for marketing copy. */
-export function lowestPackageCents(): number {
-  return Math.min(...products.flatMap((p) => p.packages.filter((k) => k.available).map((k) => k.priceCents)));
+export function lowestPackageCents(catalogue: Catalogue): number {
+  return Math.min(
+    ...catalogue.products.flatMap((p) => p.packages.filter((k) => k.available).map((k) => k.priceCents)),
+  );
 }
 
-export function lowestPlanCents(): number {
-  return Math.min(...plans.map((p) => p.priceCents));
+export function lowestPlanCents(catalogue: Catalogue): number {
+  return Math.min(...catalogue.plans.map((p) => p.priceCents));
 }

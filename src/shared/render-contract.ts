@@ -1,3 +1,4 @@
+import type { Catalogue } from './catalogue';
 import type { ShopIdentity } from './shop';
 
 // The contract between the server and the web app's server entry (src/web/entry-server.tsx), which the
@@ -7,6 +8,7 @@ export interface RenderContext {
   shop: ShopIdentity;
   /** The instant the page is rendered for; legal pages stamp its São Paulo date. */
   now: Date;
+  catalogue: Catalogue;
 }
 
 export interface RenderResult {
@@ -21,7 +23,10 @@ export interface RenderResult {
 
 export interface ServerEntry {
   render(url: string, context: RenderContext): Promise<RenderResult>;
-  /** Paths whose page depends only on the shop, the day and `cacheableParams`, so the server may cache them. */
+  /**
+   * Paths whose page depends only on the shop, the day, the catalogue and `cacheableParams`, so the
+   * server may cache them.
+   */
   cacheablePaths: readonly string[];
   /** Per cacheable path, the query parameters its markup reads (part of the cache key). */
   cacheableParams: Readonly<Record<string, readonly string[]>>;
@@ -33,4 +38,6 @@ export const bootDataElementId = 'boot-data';
 export interface BootData {
   shop: ShopIdentity;
   renderedAt: string;
+  /** Prices and packages as the server priced this page (the browser never fetches them again). */
+  catalogue: Catalogue;
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { jobs } from '../../src/server/db/schema';
+import { catalogueRepo } from '../../src/server/catalogue/catalogue.repo';
 import { closedPortUrl } from '../fake-smm/fake-smm-panel';
 import { startFulfilmentTestApp, type FulfilmentTestApp } from '../helpers/fulfilment-app';
 
@@ -143,5 +144,36 @@ describe('a paid order at the panel', () => {
     } finally {
       await wrong.close();
     }
+  });
+
+  it('a package with its own panel service (panel editor) goes there; the guarantee is the one in force when paid', async () => {
+    const db = t.app.database.db;
+    t.panel.services.push({ ...t.panel.services[0]!, service: 104, name: 'Instagram Followers BR Premium' });
+    const pack = (await catalogueRepo.findPackage(db, 'followers', 2000))!;
+    await catalogueRepo.updatePackage(db, 'followers', 2000, { ...pack, panelServiceId: '104' }, t.now());
+    await catalogueRepo.updateProduct(db, 'followers', { addOnUnitCents: 6, guaranteeDays: 45 }, t.now());
+    const before = t.panel.addCalls();
+    const orderId = await t.paidOrder({
+      item: { type: 'likes', amount: 500 },
+      postLink: 'https://www.instagram.com/p/ABC123/',
+      addOns: ['followers'],
+    });
+    const other = await t.paidOrder({ item: { type: 'followers', amount: 2000 } });
+    // Lowered after the sale: the orders keep the 45 days they were sold with.
+    await catalogueRepo.updateProduct(db, 'followers', { addOnUnitCents: 6, guaranteeDays: 10 }, t.now());
+    t.advance(120_000); // the panel's service list, read earlier, is looked at again for the new service
+    await drain();
+    const sent = t.panel.calls.filter((c) => c.action === 'add').slice(before);
+    expect(sent.map((c) => [c.fields.service, c.fields.quantity]).sort()).toEqual([
+      ['101', '150'], // a followers add-on: the type's service
+      ['102', '500'],
+      ['104', '2000'], // the package's own
+    ]);
+    const items = [...(await t.deliveriesOf(orderId)), ...(await t.deliveriesOf(other))];
+    expect(items.map((d) => [d.product, d.guaranteeDays]).sort()).toEqual([
+      ['followers', 45],
+      ['followers', 45],
+      ['likes', 15],
+    ]);
   });
 });

@@ -31,6 +31,7 @@ export async function createTestApp(
     paymentProvider?: PaymentProvider;
     fulfilmentPanel?: FulfilmentPanel;
     logStream?: { write(line: string): void };
+    web?: { clientDir: string; ssrEntryFile: string };
   } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...relaxedLimits, ...env });
@@ -42,6 +43,7 @@ export async function createTestApp(
     ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
     ...(options.fulfilmentPanel ? { fulfilmentPanel: options.fulfilmentPanel } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.web ? { web: options.web } : {}),
   });
   await app.server.ready();
   return {

@@ -5,13 +5,16 @@ import { messages } from '../../shared/messages';
 import { adminCouponSchema, type AdminCoupon, type AdminCouponFields } from '../../shared/schemas/coupons';
 import { isId } from '../../shared/schemas/ids';
 import { couponsRepo } from '../coupons/coupons.repo';
-import { pixDiscountKey, type Coupons } from '../coupons/coupons.service';
+import type { Coupons } from '../coupons/coupons.service';
+import { catalogueEditor } from '../catalogue/catalogue-editor';
+import type { CatalogueStore } from '../catalogue/catalogue-store';
 import type { Db } from '../db/client';
 import type { CouponRow } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
 import { AppError } from '../errors';
 import { validate } from '../http/validate';
 import type { AdminRoute } from './admin-route';
+import { recordOwnerChange } from './owner-audit.repo';
 
 const pixDiscountSchema = z.object({ percent: z.number().int().min(0).max(50) });
 
@@ -36,8 +39,14 @@ const toFields = (row: CouponRow): AdminCouponFields => ({
 });
 
 /** Coupons and the PIX discount in the panel (issue 13), each change written to the audit trail. */
-export function couponAdminRoutes(deps: { db: Db; clock: () => Date; coupons: Coupons }): AdminRoute[] {
+export function couponAdminRoutes(deps: {
+  db: Db;
+  clock: () => Date;
+  coupons: Coupons;
+  catalogue: CatalogueStore;
+}): AdminRoute[] {
   const { db, clock, coupons } = deps;
+  const editor = catalogueEditor(deps);
   const couponId = (request: FastifyRequest) => {
     const id = (request.params as { id: string }).id;
     if (!isId(id)) throw new AppError('not_found', 'coupon_not_found');
@@ -73,7 +82,7 @@ export function couponAdminRoutes(deps: { db: Db; clock: () => Date; coupons: Co
           discountCents: Number(r.discount_cents),
           createdAt: new Date(r.createdAt).toISOString(),
         }));
-        const pixDiscountPercent = (await couponsRepo.setting(db, pixDiscountKey)) ?? 0;
+        const { pixDiscountPercent } = deps.catalogue.current();
         return reply.header('cache-control', 'no-store').send({ coupons: list, pixDiscountPercent });
       },
     },
@@ -83,7 +92,7 @@ export function couponAdminRoutes(deps: { db: Db; clock: () => Date; coupons: Co
       handler: async (request, reply, admin) => {
         const fields = validate(adminCouponSchema, request.body);
         const row = await saved(() => couponsRepo.insert(db, { ...toRow(fields), createdAt: clock() }));
-        await couponsRepo.audit(db, {
+        await recordOwnerChange(db, {
           entity: 'coupon',
           entityId: row.id,
           actor: admin.email,
@@ -103,7 +112,7 @@ export function couponAdminRoutes(deps: { db: Db; clock: () => Date; coupons: Co
         const before = await couponsRepo.findById(db, id);
         if (!before) throw new AppError('not_found', 'coupon_not_found');
         await saved(() => couponsRepo.update(db, id, toRow(fields)));
-        await couponsRepo.audit(db, {
+        await recordOwnerChange(db, {
           entity: 'coupon',
           entityId: id,
           actor: admin.email,
@@ -119,17 +128,7 @@ export function couponAdminRoutes(deps: { db: Db; clock: () => Date; coupons: Co
       url: '/api/admin/settings/pix-discount',
       handler: async (request, reply, admin) => {
         const { percent } = validate(pixDiscountSchema, request.body);
-        const before = (await couponsRepo.setting(db, pixDiscountKey)) ?? 0;
-        await couponsRepo.saveSetting(db, pixDiscountKey, percent, clock());
-        coupons.forget();
-        await couponsRepo.audit(db, {
-          entity: 'setting',
-          entityId: pixDiscountKey,
-          actor: admin.email,
-          before,
-          after: percent,
-          at: clock(),
-        });
+        await editor.setPixDiscount(admin.email, percent);
         return reply.send({ pixDiscountPercent: percent });
       },
     },

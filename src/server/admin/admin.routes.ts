@@ -7,13 +7,10 @@ import {
   adminOrderUpdateSchema,
   adminFiltersSchema,
 } from '../../shared/schemas/admin';
-import type { CreateOrderResponse } from '../../shared/schemas/order-view';
 import { sessionUser } from '../accounts/session';
-import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { validate } from '../http/validate';
 import { recordProviderStatus } from '../payments/payment-confirmation';
-import type { PaymentProvider } from '../payments/payment-provider';
 import { cancelSubscription } from '../subscriptions/subscriptions.service';
 import { jobsRepo } from '../jobs/jobs.repo';
 import { updateOrder } from './admin-orders';
@@ -21,29 +18,16 @@ import { ordersCsv } from './orders-csv';
 import { adminRepo } from './admin.repo';
 import { periodRange } from './periods';
 import { salesChart } from './sales-chart';
-import type { FulfilmentContext } from '../fulfilment/fulfilment-context';
 import type { AdminRoute } from './admin-route';
+import type { AdminDeps } from './admin-deps';
+import { catalogueAdminRoutes } from './admin-catalogue.routes';
 import { fulfilmentAdminRoutes } from './admin-fulfilment.routes';
 import { refundAdminRoutes } from './admin-refund.routes';
 import { abandonedCheckoutRoutes } from './admin-abandoned.routes';
 import { couponAdminRoutes } from './admin-coupons.routes';
 import { privacyAdminRoutes } from '../privacy/privacy-requests.routes';
-import type { PrivacyRequests } from '../privacy/privacy-requests';
-import type { Coupons } from '../coupons/coupons.service';
 import { paymentsRepo } from '../payments/payments.repo';
 import { isId } from '../../shared/schemas/ids';
-
-export interface AdminDeps {
-  db: Db;
-  clock: () => Date;
-  adminEmail: string;
-  provider: PaymentProvider;
-  fulfilment: FulfilmentContext;
-  /** "Gerar cobrança" for an order settled on WhatsApp (the orders service, above admin's reach). */
-  chargeWhatsapp: (orderId: string, method: 'pix' | 'card', remoteIp: string) => Promise<CreateOrderResponse>;
-  coupons: Coupons;
-  privacyRequests: PrivacyRequests;
-}
 
 const orderId = (request: FastifyRequest) => {
   const id = (request.params as { id: string }).id;
@@ -167,7 +151,8 @@ export function adminRouteTable(deps: AdminDeps): AdminRoute[] {
     ...fulfilmentAdminRoutes(deps.fulfilment, orderId),
     ...refundAdminRoutes(deps, orderId),
     ...abandonedCheckoutRoutes(db),
-    ...couponAdminRoutes({ db, clock, coupons: deps.coupons }),
+    ...couponAdminRoutes({ db, clock, coupons: deps.coupons, catalogue: deps.catalogue }),
+    ...catalogueAdminRoutes({ db, clock, catalogue: deps.catalogue }),
     ...privacyAdminRoutes(deps.privacyRequests),
     {
       method: 'POST',

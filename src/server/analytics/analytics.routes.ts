@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { analyticsEventSchema } from '../../shared/schemas/analytics-event';
 import { validate } from '../http/validate';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
+import type { CatalogueStore } from '../catalogue/catalogue-store';
 import type { Db } from '../db/client';
 import { analyticsRepo } from './analytics.repo';
 import { leadsRoutes } from './leads.routes';
@@ -11,6 +12,7 @@ export interface AnalyticsRoutesDeps {
   rateLimiter: RateLimiter;
   eventsPerMinute: number;
   clock: () => Date;
+  catalogue: CatalogueStore;
 }
 
 /** The funnel's events and the purchase modal's leads. */

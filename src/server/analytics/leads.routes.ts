@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { messages } from '../../shared/messages';
 import { findPackage } from '../../shared/pricing';
 import { leadRequestSchema } from '../../shared/schemas/lead';
+import type { CatalogueStore } from '../catalogue/catalogue-store';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { validate } from '../http/validate';
@@ -14,12 +15,12 @@ const leadsPerHour = 30;
 /** POST /api/leads: the purchase modal's handle and e-mail (spec §7), before checkout (issue 12). */
 export async function leadsRoutes(
   app: FastifyInstance,
-  deps: { db: Db; rateLimiter: RateLimiter; clock: () => Date },
+  deps: { db: Db; rateLimiter: RateLimiter; clock: () => Date; catalogue: CatalogueStore },
 ) {
   app.post('/api/leads', { bodyLimit: 4 * 1024 }, async (request, reply) => {
     await deps.rateLimiter.hit(`leads:${deps.rateLimiter.clientKey(request.ip)}`, leadsPerHour, 3600);
     const lead = validate(leadRequestSchema, request.body);
-    if (!findPackage(lead.product, lead.amount))
+    if (!findPackage(deps.catalogue.current(), lead.product, lead.amount))
       throw new AppError('invalid_input', 'unknown_package', messages.unknown_package);
     await leadsRepo.save(
       deps.db,

@@ -1,13 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Executor } from '../db/client';
-import {
-  couponEmailUses,
-  couponRedemptions,
-  coupons,
-  ownerAudit,
-  shopSettings,
-  type CouponRow,
-} from '../db/schema';
+import { couponEmailUses, couponRedemptions, coupons, type CouponRow } from '../db/schema';
 
 export type RedeemResult = 'redeemed' | 'replay' | 'used_up' | 'used_by_email';
 
@@ -129,25 +122,5 @@ export const couponsRepo = {
         group by c.id
         order by c.created_at desc`),
     );
-  },
-  async setting(db: Executor, key: string): Promise<number | undefined> {
-    const [row] = await db.select().from(shopSettings).where(eq(shopSettings.key, key));
-    return row?.value;
-  },
-  async saveSetting(db: Executor, key: string, value: number, now: Date): Promise<void> {
-    await db
-      .insert(shopSettings)
-      .values({ key, value, updatedAt: now })
-      .onConflictDoUpdate({ target: shopSettings.key, set: { value, updatedAt: now } });
-  },
-  async audit(
-    db: Executor,
-    entry: { entity: string; entityId: string; actor: string; before: unknown; after: unknown; at: Date },
-  ): Promise<void> {
-    await db.insert(ownerAudit).values({
-      ...entry,
-      before: entry.before === null ? null : JSON.stringify(entry.before),
-      after: entry.after === null ? null : JSON.stringify(entry.after),
-    });
   },
 };

@@ -1,23 +1,22 @@
 import { formatBRL } from '../../shared/money';
 import { messages } from '../../shared/messages';
 import type { CouponTerms } from '../../shared/discounts';
+import type { CatalogueStore } from '../catalogue/catalogue-store';
 import type { Db } from '../db/client';
 import type { CouponRow } from '../db/schema';
 import { AppError } from '../errors';
 import { couponsRepo } from './coupons.repo';
 
-/** How long an instance trusts what it read of a coupon or a setting: the panel's edits show within 5 s. */
+/** How long an instance trusts what it read of a coupon: the panel's edits show within 5 s. */
 const cacheMs = 5_000;
-export const pixDiscountKey = 'pix_discount_percent';
 
 const refuse = (code: keyof typeof messages, message: string = messages[code]) =>
   new AppError('invalid_input', code, message, { field: 'couponCode' });
 
 /** Coupons and the PIX discount as checkout prices them (issue 13, docs/coupons.md). */
-export function createCoupons(deps: { db: Db; clock: () => Date }) {
+export function createCoupons(deps: { db: Db; clock: () => Date; catalogue: CatalogueStore }) {
   const { db, clock } = deps;
   const cache = new Map<string, { at: number; row: CouponRow | undefined }>();
-  let pix: { at: number; percent: number } | null = null;
 
   async function find(code: string): Promise<CouponRow | undefined> {
     const now = clock().getTime();
@@ -74,18 +73,14 @@ export function createCoupons(deps: { db: Db; clock: () => Date }) {
       if (result === 'used_by_email') throw refuse('coupon_used_by_email');
     },
 
-    /** The shop's PIX discount, 0–…%, as the owner set it in the panel (0 when never set). */
+    /** The shop's PIX discount as the owner set it in the panel: part of the catalogue (ADR 021). */
     async pixDiscountPercent(): Promise<number> {
-      const now = clock().getTime();
-      if (pix && now - pix.at < cacheMs) return pix.percent;
-      pix = { at: now, percent: (await couponsRepo.setting(db, pixDiscountKey)) ?? 0 };
-      return pix.percent;
+      return deps.catalogue.current().pixDiscountPercent;
     },
 
     /** After an edit in the panel: this instance sees it at once (others within cacheMs). */
     forget() {
       cache.clear();
-      pix = null;
     },
   };
 }

@@ -1,6 +1,6 @@
 import { formatInteger } from '../../shared/money';
 import { formatPurchaseCode } from '../../shared/orders';
-import { findProduct } from '../../shared/pricing';
+import { productKind } from '../../shared/pricing';
 import type { ProductId } from '../../shared/catalogue';
 import type { Email } from './mailer';
 import { layout, serviceTitle, type OrderForEmail, type Shop } from './templates';
@@ -47,7 +47,7 @@ export function deliveryLinkInvalidEmail(
   delivery: { product: string; quantity: number },
 ): Email {
   const code = formatPurchaseCode(order.purchaseCode);
-  const what = `${formatInteger(delivery.quantity)} ${findProduct(delivery.product as ProductId).unitLabel}`;
+  const what = `${formatInteger(delivery.quantity)} ${productKind(delivery.product as ProductId).unitLabel}`;
   const { html, text } = layout(
     shop,
     `Precisamos de um link válido – pedido ${code}`,

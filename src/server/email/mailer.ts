@@ -57,3 +57,10 @@ export function createOutboxMailer(db: Db): Mailer {
     close: () => undefined,
   };
 }
+
+/** SMTP when SMTP_URL is set (keeping a copy of each e-mail sent), else the outbox table. */
+export function configuredMailer(config: { smtpUrl?: string | undefined; mailFrom: string }, db: Db): Mailer {
+  return config.smtpUrl
+    ? createSmtpMailer(config.smtpUrl, config.mailFrom, smtpTimeouts, db)
+    : createOutboxMailer(db);
+}

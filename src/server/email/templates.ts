@@ -1,8 +1,8 @@
 import { formatDateTime } from '../../shared/dates';
 import { formatBRL, formatInteger } from '../../shared/money';
 import { formatPurchaseCode } from '../../shared/orders';
-import { findPlan, findProduct } from '../../shared/pricing';
-import type { PlanId, ProductId } from '../../shared/catalogue';
+import { productKind } from '../../shared/pricing';
+import { planNames, type PlanId, type ProductId } from '../../shared/catalogue';
 import type { Email } from './mailer';
 
 // Transactional e-mails in pt-BR, HTML and plain text (issue 4).
@@ -65,8 +65,8 @@ export function totalLine(order: OrderForEmail): string {
 }
 
 export function serviceTitle(order: OrderForEmail) {
-  if (order.service === 'recurring') return `Plano ${findPlan(order.planId as PlanId).name} (mensal)`;
-  return `${formatInteger(order.quantity)} ${findProduct(order.service as ProductId).unitLabel}`;
+  if (order.service === 'recurring') return `Plano ${planNames[order.planId as PlanId]} (mensal)`;
+  return `${formatInteger(order.quantity)} ${productKind(order.service as ProductId).unitLabel}`;
 }
 
 export function orderReceivedEmail(shop: Shop, order: OrderForEmail, pixPayload: string | null): Email {

@@ -1,3 +1,5 @@
+import type { ProductId } from '../../shared/catalogue';
+import { catalogueRepo } from '../catalogue/catalogue.repo';
 import type { Executor } from '../db/client';
 import type { OrderRow } from '../db/schema';
 import { enqueue } from '../jobs/job-queue';
@@ -7,14 +9,23 @@ import { deliveryItems } from './delivery-plan';
 /**
  * A paid order's deliveries, inside the transaction that marks it paid (DECISIONS 26): they exist exactly
  * when the order is paid, and each submission job is queued with them. A second confirmation inserts
- * nothing (unique per order and item). An item still missing its link waits for the buyer.
+ * nothing (unique per order and item). An item still missing its link waits for the buyer. The catalogue
+ * is read here, in the transaction: the guarantee and a package's own panel service (ADR 021) are the
+ * ones in force when the order is paid.
  */
 export async function createDeliveries(tx: Executor, order: OrderRow, now: Date): Promise<void> {
+  const catalogue = await catalogueRepo.load(tx);
+  const ownService =
+    order.service === 'recurring'
+      ? null
+      : ((await catalogueRepo.findPackage(tx, order.service as ProductId, order.quantity))?.panelServiceId ??
+        null);
   const rows = await deliveriesRepo.insertNew(
     tx,
-    deliveryItems(order).map((item) => ({
+    deliveryItems(order, catalogue).map((item) => ({
       orderId: order.id,
       ...item,
+      serviceId: item.itemKey === 'package' ? ownService : null,
       state: item.link ? 'queued' : 'invalid_link',
       linkInvalidSince: item.link ? null : now,
       dueAt: now,

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { findPlan } from '../../shared/pricing';
+import { openingCatalogue } from '../../../tests/helpers/opening-catalogue';
 import { dailySchedule, deliveryItems, planDailyFollowers } from './delivery-plan';
 
 const base = { planId: null, instagram: 'ana', postLink: null, addOns: [], addOnLinks: {} };
@@ -6,16 +8,19 @@ const base = { planId: null, instagram: 'ana', postLink: null, addOns: [], addOn
 describe('deliveryItems', () => {
   it('followers go to the profile, add-ons for posts to their own link', () => {
     expect(
-      deliveryItems({
-        ...base,
-        service: 'followers',
-        quantity: 1000,
-        addOns: [
-          { product: 'likes', quantity: 300, priceCents: 2400 },
-          { product: 'views', quantity: 300, priceCents: 600 },
-        ],
-        addOnLinks: { likes: 'https://www.instagram.com/p/A/' },
-      }),
+      deliveryItems(
+        {
+          ...base,
+          service: 'followers',
+          quantity: 1000,
+          addOns: [
+            { product: 'likes', quantity: 300, priceCents: 2400 },
+            { product: 'views', quantity: 300, priceCents: 600 },
+          ],
+          addOnLinks: { likes: 'https://www.instagram.com/p/A/' },
+        },
+        openingCatalogue,
+      ),
     ).toEqual([
       {
         itemKey: 'package',
@@ -24,6 +29,7 @@ describe('deliveryItems', () => {
         quantity: 1000,
         runs: null,
         intervalMinutes: null,
+        guaranteeDays: 30,
       },
       {
         itemKey: 'add_on:likes',
@@ -32,6 +38,7 @@ describe('deliveryItems', () => {
         quantity: 300,
         runs: null,
         intervalMinutes: null,
+        guaranteeDays: 15,
       },
       // No link given for the views: the buyer will be asked for one.
       {
@@ -41,21 +48,25 @@ describe('deliveryItems', () => {
         quantity: 300,
         runs: null,
         intervalMinutes: null,
+        guaranteeDays: 15,
       },
     ]);
   });
 
   it("a likes order's add-ons: followers to the profile, views to the same post when none is given", () => {
-    const items = deliveryItems({
-      ...base,
-      service: 'likes',
-      quantity: 500,
-      postLink: 'https://www.instagram.com/p/POST/',
-      addOns: [
-        { product: 'followers', quantity: 150, priceCents: 900 },
-        { product: 'views', quantity: 150, priceCents: 300 },
-      ],
-    });
+    const items = deliveryItems(
+      {
+        ...base,
+        service: 'likes',
+        quantity: 500,
+        postLink: 'https://www.instagram.com/p/POST/',
+        addOns: [
+          { product: 'followers', quantity: 150, priceCents: 900 },
+          { product: 'views', quantity: 150, priceCents: 300 },
+        ],
+      },
+      openingCatalogue,
+    );
     expect(items.map((i) => [i.product, i.link])).toEqual([
       ['likes', 'https://www.instagram.com/p/POST/'],
       ['followers', 'https://www.instagram.com/ana/'],
@@ -64,10 +75,12 @@ describe('deliveryItems', () => {
   });
 
   it("a plan is a month of daily followers at the middle of the plan's range", () => {
-    expect(planDailyFollowers('iniciante')).toBe(20);
-    expect(planDailyFollowers('simples')).toBe(37);
-    expect(planDailyFollowers('avancado')).toBe(62);
-    expect(deliveryItems({ ...base, service: 'recurring', planId: 'simples', quantity: 1 })).toEqual([
+    expect(planDailyFollowers(findPlan(openingCatalogue, 'iniciante').dailyFollowers)).toBe(20);
+    expect(planDailyFollowers(findPlan(openingCatalogue, 'simples').dailyFollowers)).toBe(37);
+    expect(planDailyFollowers(findPlan(openingCatalogue, 'avancado').dailyFollowers)).toBe(62);
+    expect(
+      deliveryItems({ ...base, service: 'recurring', planId: 'simples', quantity: 1 }, openingCatalogue),
+    ).toEqual([
       {
         itemKey: 'plan',
         product: 'followers',
@@ -75,6 +88,7 @@ describe('deliveryItems', () => {
         quantity: 37,
         runs: 30,
         intervalMinutes: 1440,
+        guaranteeDays: 0,
       },
     ]);
   });

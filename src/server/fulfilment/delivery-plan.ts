@@ -1,5 +1,5 @@
-import { findPlan } from '../../shared/pricing';
-import type { PlanId, ProductId } from '../../shared/catalogue';
+import { findPlan, findProduct } from '../../shared/pricing';
+import type { Catalogue, Plan, PlanId, ProductId } from '../../shared/catalogue';
 import type { OrderRow } from '../db/schema';
 
 // What a paid order becomes at the panel (DECISIONS 26): one delivery per item. Pure, unit-tested.
@@ -12,6 +12,8 @@ export interface DeliveryItem {
   quantity: number;
   runs: number | null;
   intervalMinutes: number | null;
+  /** Refills are offered this many days after completion (plans: none, they deliver every day). */
+  guaranteeDays: number;
 }
 
 /** A plan's month, delivered day by day. */
@@ -21,8 +23,7 @@ const minutesPerDay = 1440;
 export const profileUrl = (handle: string) => `https://www.instagram.com/${handle}/`;
 
 /** A plan's daily quantity: the middle of its promised range (Iniciante 16–25 → 20 a day). */
-export function planDailyFollowers(planId: PlanId): number {
-  const { min, max } = findPlan(planId).dailyFollowers;
+export function planDailyFollowers({ min, max }: Plan['dailyFollowers']): number {
   return Math.floor((min + max) / 2);
 }
 
@@ -31,16 +32,17 @@ type OrderItems = Pick<
   'service' | 'planId' | 'quantity' | 'instagram' | 'postLink' | 'addOns' | 'addOnLinks'
 >;
 
-export function deliveryItems(order: OrderItems): DeliveryItem[] {
+export function deliveryItems(order: OrderItems, catalogue: Catalogue): DeliveryItem[] {
   if (order.service === 'recurring') {
     return [
       {
         itemKey: 'plan',
         product: 'followers',
         link: profileUrl(order.instagram),
-        quantity: planDailyFollowers(order.planId as PlanId),
+        quantity: planDailyFollowers(findPlan(catalogue, order.planId as PlanId).dailyFollowers),
         runs: planDays,
         intervalMinutes: minutesPerDay,
+        guaranteeDays: 0,
       },
     ];
   }
@@ -58,6 +60,7 @@ export function deliveryItems(order: OrderItems): DeliveryItem[] {
       quantity: order.quantity,
       runs: null,
       intervalMinutes: null,
+      guaranteeDays: findProduct(catalogue, main).guaranteeDays,
     },
     ...order.addOns.map((line) => ({
       itemKey: `add_on:${line.product}`,
@@ -66,6 +69,7 @@ export function deliveryItems(order: OrderItems): DeliveryItem[] {
       quantity: line.quantity,
       runs: null,
       intervalMinutes: null,
+      guaranteeDays: findProduct(catalogue, line.product).guaranteeDays,
     })),
   ];
 }

@@ -76,6 +76,9 @@ async function resendRemainder(tx: Executor, delivery: DeliveryRow, now: Date) {
       product: delivery.product,
       link: delivery.link,
       quantity: remainder,
+      // The same service and guarantee as the part already delivered.
+      serviceId: delivery.serviceId,
+      guaranteeDays: delivery.guaranteeDays,
       state: 'queued',
       dueAt: now,
       createdAt: now,

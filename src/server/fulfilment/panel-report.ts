@@ -1,5 +1,7 @@
 import type { PanelReport } from '../../shared/schemas/deliveries';
-import { plans, productIds, products } from '../../shared/catalogue';
+import { productIds } from '../../shared/catalogue';
+import { productKind } from '../../shared/pricing';
+import { catalogueRepo } from '../catalogue/catalogue.repo';
 import { AppError } from '../errors';
 import { planDailyFollowers } from './delivery-plan';
 import type { FulfilmentContext } from './fulfilment-context';
@@ -13,13 +15,35 @@ export async function panelServicesReport(ctx: FulfilmentContext): Promise<Panel
   const [balance, services] = await Promise.all([ctx.panel.balance(), ctx.panel.services()]).catch(() => {
     throw new AppError('provider_unavailable', 'fulfilment_unavailable');
   });
+  const catalogue = await catalogueRepo.loadForAdmin(ctx.db);
   const warnings: string[] = [];
+  const checkRange = (name: string, serviceId: string, quantities: number[]) => {
+    const service = services.find((s) => s.service === serviceId);
+    if (!service) {
+      warnings.push(`${name}: o serviço ${serviceId} não existe no painel do fornecedor.`);
+      return;
+    }
+    for (const q of quantities)
+      if (q < service.min || q > service.max)
+        warnings.push(
+          `${name}: ${q} está fora do mínimo/máximo do serviço ${serviceId} (${service.min}–${service.max}).`,
+        );
+  };
   const rows = productIds.map((product) => {
     const serviceId = ctx.serviceIds[product];
     const service = services.find((s) => s.service === serviceId);
-    const name = products.find((p) => p.id === product)!.name;
+    const name = productKind(product).name;
+    const packages = catalogue.products.find((p) => p.id === product)?.packages ?? [];
+    // A package with a service of its own is checked against that one (ADR 021).
+    for (const pack of packages.filter((p) => p.panelServiceId))
+      checkRange(`${name} ${pack.amount}`, pack.panelServiceId!, [pack.amount]);
+    const quantities = packages.filter((p) => !p.panelServiceId).map((p) => p.amount);
+    if (product === 'followers')
+      quantities.push(
+        ...catalogue.plans.map((p) => planDailyFollowers({ min: p.dailyMin, max: p.dailyMax })),
+      );
+    checkRange(name, serviceId, quantities);
     if (!service) {
-      warnings.push(`${name}: o serviço ${serviceId} não existe no painel do fornecedor.`);
       return {
         product,
         serviceId,
@@ -31,13 +55,6 @@ export async function panelServicesReport(ctx: FulfilmentContext): Promise<Panel
         dripfeed: null,
       };
     }
-    const quantities = products.find((p) => p.id === product)!.packages.map((p) => p.amount);
-    if (product === 'followers') quantities.push(...plans.map((p) => planDailyFollowers(p.id)));
-    for (const q of quantities)
-      if (q < service.min || q > service.max)
-        warnings.push(
-          `${name}: ${q} está fora do mínimo/máximo do serviço ${serviceId} (${service.min}–${service.max}).`,
-        );
     const { name: serviceName, min, max, rate, refill, dripfeed } = service;
     return { product, serviceId, name: serviceName, min, max, rate, refill, dripfeed };
   });

@@ -5,8 +5,8 @@ const now = new Date('2026-12-20T12:00:00Z');
 const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000);
 const delivered = (overrides = {}) => ({
   id: 'd1',
-  product: 'followers',
   itemKey: 'package',
+  guaranteeDays: 30,
   state: 'completed',
   refillable: true,
   completedAt: daysAgo(5),
@@ -22,13 +22,13 @@ describe('refillOffer', () => {
     expect(refillOffer([delivered({ state: 'partial' })], now).available).toBe(true);
   });
 
-  it('the guarantee window: followers 30 days, likes and views 15, from completion', () => {
+  it('the guarantee window: the days stamped on the delivery when the order was paid, from completion', () => {
     expect(refillOffer([delivered({ completedAt: daysAgo(30) })], now).available).toBe(true);
     expect(refillOffer([delivered({ completedAt: daysAgo(31) })], now).available).toBe(false);
-    expect(refillOffer([delivered({ product: 'likes', completedAt: daysAgo(15) })], now).available).toBe(
+    expect(refillOffer([delivered({ guaranteeDays: 15, completedAt: daysAgo(15) })], now).available).toBe(
       true,
     );
-    expect(refillOffer([delivered({ product: 'likes', completedAt: daysAgo(16) })], now).available).toBe(
+    expect(refillOffer([delivered({ guaranteeDays: 15, completedAt: daysAgo(16) })], now).available).toBe(
       false,
     );
   });
@@ -63,7 +63,7 @@ describe('refillOffer', () => {
       delivered({
         id: 'd2',
         itemKey: 'add_on:likes',
-        product: 'likes',
+        guaranteeDays: 15,
         refillRequestedAt: hoursAgo(2),
         refillStatus: 'completed',
       }),

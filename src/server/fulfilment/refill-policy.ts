@@ -1,9 +1,7 @@
-import { findProduct } from '../../shared/pricing';
-import type { ProductId } from '../../shared/catalogue';
 import type { DeliveryRow } from '../db/schema';
 
 // When the buyer may ask for a refill (issue 11): a delivered item of a package whose guarantee is still
-// running (followers 30 days, likes and views 15, from completion), at a service that refills, at most
+// running (the product's guarantee when the order was paid, from completion), at a service that refills, at most
 // once per 24 h per order (panels reject repeated requests). Pure, unit-tested.
 
 export const refillSpacingMs = 24 * 3_600_000;
@@ -13,7 +11,7 @@ const openRefill = new Set(['requesting', 'pending', 'in_progress']);
 type RefillFields = Pick<
   DeliveryRow,
   | 'id'
-  | 'product'
+  | 'guaranteeDays'
   | 'itemKey'
   | 'state'
   | 'refillable'
@@ -31,7 +29,7 @@ export function refillOffer(deliveries: readonly RefillFields[], now: Date) {
       !d.itemKey.startsWith('plan') &&
       (d.state === 'completed' || d.state === 'partial') &&
       d.completedAt !== null &&
-      now.getTime() - d.completedAt.getTime() <= findProduct(d.product as ProductId).guaranteeDays * dayMs &&
+      now.getTime() - d.completedAt.getTime() <= d.guaranteeDays * dayMs &&
       !openRefill.has(d.refillStatus ?? ''),
   );
   const last = Math.max(0, ...deliveries.map((d) => d.refillRequestedAt?.getTime() ?? 0));

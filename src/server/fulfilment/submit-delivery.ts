@@ -26,7 +26,8 @@ export async function submitDelivery(ctx: FulfilmentContext, deliveryId: string)
       await deliveriesRepo.update(db, deliveryId, { state: 'manual', updatedAt: clock() });
     return;
   }
-  const serviceId = ctx.serviceIds[peek.product as keyof FulfilmentContext['serviceIds']];
+  // A package with a panel service of its own carries it from creation (ADR 021).
+  const serviceId = peek.serviceId ?? ctx.serviceIds[peek.product as keyof FulfilmentContext['serviceIds']];
   // Read before anything is recorded: a panel that cannot list its services is retried, nothing is sent.
   // A delivery found mid-submission needs no service: it goes to 'a conferir' whatever the panel says.
   const service = peek.state === 'queued' ? await ctx.serviceCache.find(serviceId) : undefined;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkPaymentChoice, priceOrder, requestHash } from './order-pricing';
+import { openingCatalogue } from '../../../tests/helpers/opening-catalogue';
 import type { CreateOrderInput } from '../../shared/schemas/checkout';
 
 const base: CreateOrderInput = {
@@ -17,7 +18,7 @@ const base: CreateOrderInput = {
 
 describe('priceOrder', () => {
   it('prices from the catalogue alone: package + add-on (DECISIONS 3, 5)', () => {
-    const priced = priceOrder(base, []);
+    const priced = priceOrder(openingCatalogue, base, []);
     // 1000 followers R$ 85,90 + 300 likes × R$ 0,08.
     expect(priced).toMatchObject({
       packageCents: 8590,
@@ -29,19 +30,19 @@ describe('priceOrder', () => {
   });
 
   it('refuses an unknown or switched-off package, and likes without a post link', () => {
-    expect(() => priceOrder({ ...base, item: { type: 'followers', amount: 123 } }, [])).toThrow(
+    expect(() =>
+      priceOrder(openingCatalogue, { ...base, item: { type: 'followers', amount: 123 } }, []),
+    ).toThrow(expect.objectContaining({ code: 'unknown_package' }));
+    expect(() => priceOrder(openingCatalogue, base, ['followers-1000'])).toThrow(
       expect.objectContaining({ code: 'unknown_package' }),
     );
-    expect(() => priceOrder(base, ['followers-1000'])).toThrow(
-      expect.objectContaining({ code: 'unknown_package' }),
-    );
-    expect(() => priceOrder({ ...base, item: { type: 'likes', amount: 1000 } }, [])).toThrow(
-      expect.objectContaining({ code: 'post_link_required' }),
-    );
+    expect(() =>
+      priceOrder(openingCatalogue, { ...base, item: { type: 'likes', amount: 1000 } }, []),
+    ).toThrow(expect.objectContaining({ code: 'post_link_required' }));
   });
 
   it('prices a plan at its monthly price, with no add-ons', () => {
-    const plan = priceOrder({ ...base, item: { type: 'recurring', plan: 'simples' } }, []);
+    const plan = priceOrder(openingCatalogue, { ...base, item: { type: 'recurring', plan: 'simples' } }, []);
     expect(plan).toMatchObject({
       service: 'recurring',
       planId: 'simples',

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { messages } from '../../shared/messages';
+import type { Catalogue } from '../../shared/catalogue';
 import { findPlan, quoteOneTime } from '../../shared/pricing';
 import type { CreateOrderInput } from '../../shared/schemas/checkout';
 import { isExpiryValid } from '../../shared/validators/documents';
@@ -7,9 +8,9 @@ import { AppError } from '../errors';
 import type { PaymentChoice } from '../payments/payment-attempt';
 
 /** The order's fields priced from the catalogue alone (DECISIONS 5): the client's numbers are never read. */
-export function priceOrder(input: CreateOrderInput, unavailable: readonly string[]) {
+export function priceOrder(catalogue: Catalogue, input: CreateOrderInput, unavailable: readonly string[]) {
   if (input.item.type === 'recurring') {
-    const plan = findPlan(input.item.plan);
+    const plan = findPlan(catalogue, input.item.plan);
     return {
       service: 'recurring',
       planId: plan.id,
@@ -23,7 +24,7 @@ export function priceOrder(input: CreateOrderInput, unavailable: readonly string
       settlesOnWhatsapp: false,
     };
   }
-  const quote = quoteOneTime(input.item.type, input.item.amount, input.addOns, unavailable);
+  const quote = quoteOneTime(catalogue, input.item.type, input.item.amount, input.addOns, unavailable);
   if (!quote)
     throw new AppError('invalid_input', 'unknown_package', messages.unknown_package, { field: 'item' });
   const needsPostLink = quote.product !== 'followers';

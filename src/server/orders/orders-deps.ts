@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { CatalogueStore } from '../catalogue/catalogue-store';
 import type { Coupons } from '../coupons/coupons.service';
 import type { Db } from '../db/client';
 import type { PaymentProvider } from '../payments/payment-provider';
@@ -10,6 +11,8 @@ export interface OrdersServiceDeps {
   provider: PaymentProvider;
   clock: () => Date;
   log: FastifyBaseLogger;
+  /** Prices come from here; UNAVAILABLE_PACKAGES switches packages off on top of it. */
+  catalogue: CatalogueStore;
   unavailablePackages: readonly string[];
   cardCheckout: 'transparent' | 'hosted';
   /** Card charges through our form need the billing address (a real provider's anti-fraud asks for it). */

@@ -48,13 +48,6 @@ export async function ordersRoutes(
     return reply.header('cache-control', 'no-store').send(quote);
   });
 
-  // What the checkout's summary needs besides the catalogue: the PIX discount the owner set (issue 13).
-  app.get('/api/pricing', async (_request, reply) =>
-    reply
-      .header('cache-control', 'no-store')
-      .send({ pixDiscountPercent: await service.pixDiscountPercent() }),
-  );
-
   app.get<{ Params: { id: string } }>('/api/orders/:id', async (request, reply) =>
     reply.header('cache-control', 'no-store').send(await service.get(request.params.id)),
   );

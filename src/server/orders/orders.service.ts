@@ -71,7 +71,11 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       input: CreateOrderInput,
       context: { idempotencyKey: string; remoteIp: string; userId?: string | null },
     ): Promise<CreateOrderResponse> {
-      const { settlesOnWhatsapp: _beforeCoupon, ...priced } = priceOrder(input, deps.unavailablePackages);
+      const { settlesOnWhatsapp: _beforeCoupon, ...priced } = priceOrder(
+        deps.catalogue.current(),
+        input,
+        deps.unavailablePackages,
+      );
       const discounts = await discountNewOrder(deps.coupons, input, priced);
       const { settlesOnWhatsapp } = discounts;
       const choice: PaymentChoice = input;
@@ -154,7 +158,6 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     chargeWhatsapp: (orderId: string, method: 'pix' | 'card', remoteIp: string) =>
       chargeWhatsappOrder(deps, orderId, method, remoteIp).then((a) => respond(orderId, a.payment, a.next)),
 
-    pixDiscountPercent: () => deps.coupons.pixDiscountPercent(),
     quoteCoupon: (request: Parameters<typeof quoteCoupon>[1]) => quoteCoupon(deps, request),
 
     ...orderReads(db, clock),

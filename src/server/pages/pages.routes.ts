@@ -1,14 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors';
 import { pickEncoding } from './compress';
-import type { PageRenderer } from './page-renderer';
+import { loadPageRenderer, type PageRendererOptions } from './page-renderer';
 
 /** Every GET that is not an API call or a static file is a page of the web app. */
-export async function pagesRoutes(app: FastifyInstance, deps: { renderer: PageRenderer }) {
+export async function pagesRoutes(app: FastifyInstance, options: PageRendererOptions) {
+  const renderer = await loadPageRenderer(options);
+  await renderer.warm();
   app.get('/*', async (request, reply) => {
     if (request.url === '/api' || request.url.startsWith('/api/'))
       throw new AppError('not_found', 'not_found');
-    const page = await deps.renderer.render(request.url);
+    const page = await renderer.render(request.url);
     const encoding = pickEncoding(request.headers['accept-encoding']);
     reply
       .status(page.status)

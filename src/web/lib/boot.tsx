@@ -1,11 +1,14 @@
 import { createContext, useContext, useEffect, useState } from 'react';
 import { bootDataElementId, type BootData } from '../../shared/render-contract';
+import type { Catalogue } from '../../shared/catalogue';
 import type { ShopIdentity } from '../../shared/shop';
 
 export interface Boot {
   shop: ShopIdentity;
   /** The instant the server rendered the page; used for the first render so hydration matches. */
   renderedAt: Date;
+  /** Prices and packages as the server rendered this page with (edited in the panel, issue 13). */
+  catalogue: Catalogue;
 }
 
 const BootContext = createContext<Boot | null>(null);
@@ -14,7 +17,7 @@ export const BootProvider = BootContext.Provider;
 export function readBootData(): Boot {
   const element = document.getElementById(bootDataElementId);
   const data = JSON.parse(element?.textContent ?? '{}') as BootData;
-  return { shop: data.shop, renderedAt: new Date(data.renderedAt) };
+  return { shop: data.shop, renderedAt: new Date(data.renderedAt), catalogue: data.catalogue };
 }
 
 function useBoot(): Boot {
@@ -25,6 +28,10 @@ function useBoot(): Boot {
 
 export function useShop(): ShopIdentity {
   return useBoot().shop;
+}
+
+export function useCatalogue(): Catalogue {
+  return useBoot().catalogue;
 }
 
 /** Today, as rendered by the server first and then as the browser's clock says (spec: legal pages). */

@@ -42,6 +42,8 @@ export const deliveries = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** The panel's service promises refills (read from `services` when submitted). */
     refillable: boolean('refillable').notNull().default(false),
+    /** The product's guarantee in force when the order was paid: refills are offered this long. */
+    guaranteeDays: integer('guarantee_days').notNull().default(0),
     refillId: text('refill_id'),
     refillStatus: text('refill_status'),
     refillRequestedAt: timestamp('refill_requested_at', { withTimezone: true }),

@@ -11,3 +11,4 @@ export * from './fulfilment';
 export * from './leads';
 export * from './coupons';
 export * from './privacy';
+export * from './catalogue';

@@ -1,7 +1,7 @@
 import { formatDateTime } from '../../../shared/dates';
 import { formatInteger } from '../../../shared/money';
 import { formatPurchaseCode } from '../../../shared/orders';
-import { findProduct } from '../../../shared/pricing';
+import { productKind } from '../../../shared/pricing';
 import {
   operatorDeliveryLabels,
   refillStatusLabels,
@@ -34,7 +34,7 @@ export function AdminDeliveryItem({
           {delivery.purchaseCode && (
             <span className="font-mono">{formatPurchaseCode(delivery.purchaseCode)} · </span>
           )}
-          {formatInteger(delivery.quantity)} {findProduct(delivery.product).unitLabel}
+          {formatInteger(delivery.quantity)} {productKind(delivery.product).unitLabel}
         </p>
         <p className="text-sm font-bold text-slate-900">{operatorDeliveryLabels[delivery.state]}</p>
       </div>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { formatDateTime } from '../../../shared/dates';
 import { messages } from '../../../shared/messages';
 import { formatBRL, formatInteger } from '../../../shared/money';
-import { products } from '../../../shared/catalogue';
+import { productKinds } from '../../../shared/catalogue';
 import {
   formatPurchaseCode,
   orderStatuses,
@@ -83,8 +83,9 @@ export function AdminOrderRow({ order, onChanged }: { order: AdminOrder; onChang
           <div className="text-xs text-slate-700">Quantidade: {formatInteger(order.quantity)}</div>
           {order.addOns.map((a) => (
             <div key={a.product} className="text-xs text-slate-700">
-              + {formatInteger(a.quantity)} {products.find((p) => p.id === a.product)?.unitLabel ?? a.product}{' '}
-              ({formatBRL(a.priceCents)})
+              + {formatInteger(a.quantity)}{' '}
+              {productKinds.find((p) => p.id === a.product)?.unitLabel ?? a.product} (
+              {formatBRL(a.priceCents)})
               {order.addOnLinks[a.product] && (
                 <>
                   {' '}

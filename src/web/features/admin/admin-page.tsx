@@ -3,6 +3,7 @@ import { periodLabels } from '../../../shared/schemas/admin';
 import { buttonSecondary } from '../../components/ui/styles';
 import { api } from '../../lib/api';
 import { AdminAbandoned } from './admin-abandoned';
+import { AdminCatalogueEditor } from './admin-catalogue';
 import { AdminCoupons } from './admin-coupons';
 import { AdminPrivacy } from './admin-privacy';
 import { AdminDeadJobs } from './admin-dead-jobs';
@@ -39,6 +40,7 @@ export function AdminPage() {
       <AdminDeadJobs />
       <AdminFulfilment />
       <AdminAbandoned />
+      <AdminCatalogueEditor />
       <AdminCoupons />
       <AdminPrivacy />
 

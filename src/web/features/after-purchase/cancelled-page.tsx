@@ -2,6 +2,7 @@ import { Accordion } from '../../components/ui/accordion';
 import { PageShell } from '../../components/layout/page-shell';
 import { WhatsappIcon } from '../../components/ui/icons';
 import { buttonPrimary, buttonWhatsapp, container } from '../../components/ui/styles';
+import { useCatalogue } from '../../lib/boot';
 import { useWhatsappLink } from '../../lib/whatsapp';
 import { paths } from '../../paths';
 import { Link } from '../../router/link';
@@ -28,16 +29,18 @@ const faq = [
     question: 'Posso tentar de novo?',
     answer: 'Sim: volte aos preços, escolha o pacote e pague com outro método se preferir.',
   },
-  {
-    question: 'Por que pagar com PIX?',
-    answer:
-      'É imediato, não depende de limite do cartão e tem 2% de desconto quando combinado pelo WhatsApp.',
-  },
 ];
+
+/** The PIX question, with the discount the owner set in the panel (issue 13) when there is one. */
+const pixQuestion = (percent: number) => ({
+  question: 'Por que pagar com PIX?',
+  answer: `É imediato e não depende de limite do cartão${percent ? `, e no PIX você tem ${percent}% de desconto` : ''}.`,
+});
 
 /** /cancelado: help after an abandoned or failed payment (spec §2). */
 export function CancelledPage() {
   const whatsapp = useWhatsappLink('Olá! Minha compra não foi concluída. Podem me ajudar?');
+  const pixPercent = useCatalogue().pixDiscountPercent;
   return (
     <PageShell backLink>
       <div className={`${container} max-w-2xl py-10`}>
@@ -57,9 +60,11 @@ export function CancelledPage() {
             <li key={m}>{m}</li>
           ))}
         </ul>
-        <p className="mt-4 rounded-2xl bg-green-50 p-4 text-green-900 ring-1 ring-green-200">
-          Prefere PIX? Fechando pelo WhatsApp, o PIX tem <strong>2% de desconto</strong>.
-        </p>
+        {pixPercent > 0 && (
+          <p className="mt-4 rounded-2xl bg-green-50 p-4 text-green-900 ring-1 ring-green-200">
+            Prefere PIX? Pagando com PIX você tem <strong>{pixPercent}% de desconto</strong>.
+          </p>
+        )}
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">
           <Link to={paths.pricing} className={buttonPrimary}>
             Tentar novamente
@@ -71,7 +76,7 @@ export function CancelledPage() {
         </div>
         <h2 className="mt-10 text-xl font-bold text-slate-900">Dúvidas</h2>
         <div className="mt-3">
-          <Accordion items={faq} />
+          <Accordion items={[...faq, pixQuestion(pixPercent)]} />
         </div>
       </div>
     </PageShell>

@@ -1,7 +1,7 @@
 import { messages } from '../../../shared/messages';
 import { formatBRL, formatInteger } from '../../../shared/money';
 import { orderStatusLabels, paymentMethodLabels, paymentStatusLabels } from '../../../shared/orders';
-import { findProduct } from '../../../shared/pricing';
+import { productKind } from '../../../shared/pricing';
 import { PageShell } from '../../components/layout/page-shell';
 import { container } from '../../components/ui/styles';
 import { useWhatsappLink } from '../../lib/whatsapp';
@@ -57,7 +57,7 @@ export function ThankYouPage() {
                   ['Serviço', serviceTitle(state.data.order)],
                   ...state.data.order.addOns.map((a): [string, string] => [
                     'Adicional',
-                    `${formatInteger(a.quantity)} ${findProduct(a.product).unitLabel}`,
+                    `${formatInteger(a.quantity)} ${productKind(a.product).unitLabel}`,
                   ]),
                   ['Total', formatBRL(state.data.order.totalCents)],
                   ['Cliente', `${state.data.order.firstName} · ${state.data.order.whatsapp}`],

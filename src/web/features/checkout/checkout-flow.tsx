@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useZodForm } from '../../lib/use-zod-form';
 import { messages } from '../../../shared/messages';
-import { findProduct, quoteOneTime } from '../../../shared/pricing';
+import { productKind, quoteOneTime } from '../../../shared/pricing';
 import { checkoutStep1Schema, createOrderSchema } from '../../../shared/schemas/checkout';
 import { cardNeedsAddress } from '../../../shared/shop';
 import { track } from '../../lib/analytics';
-import { useShop } from '../../lib/boot';
+import { useCatalogue, useShop } from '../../lib/boot';
 import { pushDataLayer } from '../../lib/consent';
 import { readStorage } from '../../lib/storage';
 import { emptyStepOne, emptyStepTwo } from './checkout-form-state';
@@ -23,6 +23,7 @@ import { CouponField } from './coupon-field';
 
 export function CheckoutFlow({ resolved }: { resolved: ResolvedItem }) {
   const shop = useShop();
+  const catalogue = useCatalogue();
   const [step, setStep] = useState<1 | 2>(1);
   const stepOne = useZodForm(checkoutStep1Schema, emptyStepOne);
   const stepTwo = useZodForm(createOrderSchema, emptyStepTwo, checkoutFieldIds);
@@ -35,7 +36,7 @@ export function CheckoutFlow({ resolved }: { resolved: ResolvedItem }) {
 
   const { item, product } = resolved;
   const amount = item.type === 'recurring' ? 0 : item.amount;
-  const quote = product ? (quoteOneTime(product, amount, one.addOns) ?? null) : null;
+  const quote = product ? (quoteOneTime(catalogue, product, amount, one.addOns) ?? null) : null;
   const discounts = useDiscounts(item, one.addOns);
   const price = discounts.priceFor(quote?.totalCents ?? resolved.baseCents, two.paymentMethod);
   const { totalCents, settlesOnWhatsapp } = price;
@@ -62,7 +63,7 @@ export function CheckoutFlow({ resolved }: { resolved: ResolvedItem }) {
 
   const continueToStepTwo = () => {
     // The schema cannot know the product: likes and views need the post link.
-    const needsLink = product && findProduct(product).needsPostLink && !one.postLink.trim();
+    const needsLink = product && productKind(product).needsPostLink && !one.postLink.trim();
     if (stepOne.check(one, needsLink ? { postLink: messages.post_link_required } : {})) setStep(2);
   };
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { PageShell } from '../../components/layout/page-shell';
 import { container } from '../../components/ui/styles';
-import { useShop } from '../../lib/boot';
+import { useCatalogue, useShop } from '../../lib/boot';
 import { Link } from '../../router/link';
 import { useSearchParams } from '../../router/router';
 import { paths } from '../../paths';
@@ -12,7 +12,11 @@ import { resolveItem } from './resolve-item';
 export function CheckoutPage() {
   const params = useSearchParams();
   const { unavailablePackages } = useShop();
-  const resolved = useMemo(() => resolveItem(params, unavailablePackages), [params, unavailablePackages]);
+  const catalogue = useCatalogue();
+  const resolved = useMemo(
+    () => resolveItem(catalogue, params, unavailablePackages),
+    [catalogue, params, unavailablePackages],
+  );
   return (
     <PageShell backLink>
       <div className={`${container} max-w-2xl py-10`}>

@@ -1,5 +1,5 @@
 import { formatBRL, formatInteger } from '../../../shared/money';
-import { type OneTimeQuote, findProduct } from '../../../shared/pricing';
+import { type OneTimeQuote, productKind } from '../../../shared/pricing';
 
 export function OrderSummary({
   title,
@@ -28,7 +28,7 @@ export function OrderSummary({
         {quote?.addOns.map((line) => (
           <div key={line.product} className="flex justify-between gap-4">
             <dt>
-              + {formatInteger(line.quantity)} {findProduct(line.product).unitLabel}
+              + {formatInteger(line.quantity)} {productKind(line.product).unitLabel}
             </dt>
             <dd>{formatBRL(line.priceCents)}</dd>
           </div>

@@ -1,7 +1,7 @@
-import { planIds, productIds, type PlanId, type ProductId } from '../../../shared/catalogue';
+import { planIds, productIds, type Catalogue, type PlanId, type ProductId } from '../../../shared/catalogue';
 import { messages } from '../../../shared/messages';
 import { formatInteger } from '../../../shared/money';
-import { findPlan, findProduct, isPackageAvailable, findPackage } from '../../../shared/pricing';
+import { findPlan, productKind, isPackageAvailable, findPackage } from '../../../shared/pricing';
 import type { CheckoutItem } from '../../../shared/schemas/checkout';
 
 export interface ResolvedItem {
@@ -13,6 +13,7 @@ export interface ResolvedItem {
 
 /** The query of /checkout, checked against the catalogue (the `price` parameter is never read). */
 export function resolveItem(
+  catalogue: Catalogue,
   params: URLSearchParams,
   switchedOff: readonly string[],
 ): ResolvedItem | { error: string } {
@@ -20,7 +21,7 @@ export function resolveItem(
   if (type === 'recurring') {
     const plan = params.get('plan');
     if (!planIds.includes(plan as PlanId)) return { error: messages.unknown_plan };
-    const found = findPlan(plan as PlanId);
+    const found = findPlan(catalogue, plan as PlanId);
     return {
       item: { type: 'recurring', plan: found.id },
       title: `Plano ${found.name} (mensal)`,
@@ -30,12 +31,12 @@ export function resolveItem(
   }
   if (!productIds.includes(type as ProductId)) return { error: messages.unknown_package };
   const product = type as ProductId;
-  const pack = findPackage(product, Number(params.get('amount')));
+  const pack = findPackage(catalogue, product, Number(params.get('amount')));
   if (!pack) return { error: messages.unknown_package };
   if (!isPackageAvailable(pack, switchedOff)) return { error: messages.product_unavailable };
   return {
     item: { type: product, amount: pack.amount },
-    title: `${formatInteger(pack.amount)} ${findProduct(product).unitLabel}`,
+    title: `${formatInteger(pack.amount)} ${productKind(product).unitLabel}`,
     baseCents: pack.priceCents,
     product,
   };

@@ -1,7 +1,8 @@
 import type { FormEvent } from 'react';
 import type { ProductId } from '../../../shared/catalogue';
 import { formatBRL, formatInteger } from '../../../shared/money';
-import { addOnPriceCents, addOnProductsFor, addOnQuantity, findProduct } from '../../../shared/pricing';
+import { addOnPriceCents, addOnProductsFor, addOnQuantity, productKind } from '../../../shared/pricing';
+import { useCatalogue } from '../../lib/boot';
 import { maskPhone } from '../../../shared/validators/documents';
 import { TextField } from '../../components/ui/text-field';
 import { buttonPrimary } from '../../components/ui/styles';
@@ -23,7 +24,8 @@ export function StepOne({
   onChange: (values: StepOneValues) => void;
   onContinue: () => void;
 }) {
-  const needsPostLink = product !== null && findProduct(product).needsPostLink;
+  const catalogue = useCatalogue();
+  const needsPostLink = product !== null && productKind(product).needsPostLink;
   const set = (patch: Partial<StepOneValues>) => onChange({ ...values, ...patch });
   const toggleAddOn = (id: ProductId, checked: boolean) =>
     set({ addOns: checked ? [...values.addOns, id] : values.addOns.filter((a) => a !== id) });
@@ -79,9 +81,9 @@ export function StepOne({
         <fieldset className="space-y-3 rounded-2xl bg-fuchsia-50 p-4">
           <legend className="px-1 text-base font-bold text-slate-900">Aproveite e adicione</legend>
           {addOnProductsFor(product).map((addOn) => {
-            const addOnProduct = findProduct(addOn);
+            const addOnProduct = productKind(addOn);
             const checked = values.addOns.includes(addOn);
-            const label = `+ ${formatInteger(addOnQuantity(amount))} ${addOnProduct.unitLabel} por ${formatBRL(addOnPriceCents(addOn, amount))}`;
+            const label = `+ ${formatInteger(addOnQuantity(amount))} ${addOnProduct.unitLabel} por ${formatBRL(addOnPriceCents(catalogue, addOn, amount))}`;
             return (
               <div key={addOn}>
                 <label className="flex items-start gap-3 text-slate-900">

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { checkoutPrice } from '../../../shared/discounts';
 import type { CheckoutItem } from '../../../shared/schemas/checkout';
 import type { CouponQuote } from '../../../shared/schemas/coupons';
 import { ApiError, api } from '../../lib/api';
+import { useCatalogue } from '../../lib/boot';
 import { messages } from '../../../shared/messages';
 
 export interface AppliedCoupon {
@@ -15,17 +16,10 @@ export interface AppliedCoupon {
  * priced ("Aplicar"). The summary shows the server's figures; the order is priced again on the server.
  */
 export function useDiscounts(item: CheckoutItem, addOns: readonly string[]) {
-  const [pixPercent, setPixPercent] = useState(0);
+  const pixPercent = useCatalogue().pixDiscountPercent;
   const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
   const [couponError, setCouponError] = useState<string | null>(null);
   const [applying, setApplying] = useState(false);
-
-  useEffect(() => {
-    api
-      .get<{ pixDiscountPercent: number }>('/api/pricing')
-      .then((answer) => setPixPercent(answer.pixDiscountPercent))
-      .catch(() => setPixPercent(0));
-  }, []);
 
   const apply = useCallback(
     async (code: string, email: string) => {

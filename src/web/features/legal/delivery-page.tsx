@@ -1,7 +1,9 @@
-import { products } from '../../../shared/catalogue';
+import { useCatalogue } from '../../lib/boot';
 import { LegalLayout } from './legal-layout';
 
 export function DeliveryPage() {
+  const { products } = useCatalogue();
+  const guarantee = (id: string) => products.find((p) => p.id === id)?.guaranteeDays;
   return (
     <LegalLayout title="Prazos de Entrega">
       <p>
@@ -34,9 +36,9 @@ export function DeliveryPage() {
       </ul>
       <h2>Garantia</h2>
       <p>
-        Se houver queda dentro do prazo de garantia (30 dias para seguidores, 15 dias para curtidas e
-        visualizações), repomos sem custo. A garantia não cobre perfis que ficaram privados, mudaram de @ ou
-        removeram a publicação.
+        Se houver queda dentro do prazo de garantia ({guarantee('followers')} dias para seguidores,{' '}
+        {guarantee('likes')} dias para curtidas e {guarantee('views')} para visualizações), repomos sem custo.
+        A garantia não cobre perfis que ficaram privados, mudaram de @ ou removeram a publicação.
       </p>
     </LegalLayout>
   );

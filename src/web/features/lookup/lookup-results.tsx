@@ -1,7 +1,7 @@
 import { formatDate } from '../../../shared/dates';
 import { formatBRL, formatInteger } from '../../../shared/money';
 import { orderStatusLabels, paymentMethodLabels, paymentStatusLabels } from '../../../shared/orders';
-import { findProduct } from '../../../shared/pricing';
+import { productKind } from '../../../shared/pricing';
 import type { LookupOrder } from '../../../shared/schemas/lookup';
 import { Link } from '../../router/link';
 import { serviceTitle } from '../orders/order-details';
@@ -62,7 +62,7 @@ export function LookupResults({ orders }: { orders: LookupOrder[] }) {
               <div key={addOn.product}>
                 <dt className="inline font-semibold">Adicional: </dt>
                 <dd className="inline">
-                  {formatInteger(addOn.quantity)} {findProduct(addOn.product).unitLabel} (
+                  {formatInteger(addOn.quantity)} {productKind(addOn.product).unitLabel} (
                   {formatBRL(addOn.priceCents)})
                 </dd>
               </div>

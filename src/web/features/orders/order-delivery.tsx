@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatDateTime } from '../../../shared/dates';
 import { formatInteger } from '../../../shared/money';
-import { findProduct } from '../../../shared/pricing';
+import { productKind } from '../../../shared/pricing';
 import {
   buyerDeliveryLabels,
   refillStatusLabels,
@@ -13,7 +13,7 @@ import { ApiError, api } from '../../lib/api';
 import { DeliveryLinkForm } from './delivery-link-form';
 
 const unitsOf = (d: DeliveryView, quantity = d.quantity) =>
-  `${formatInteger(quantity)} ${findProduct(d.product).unitLabel}`;
+  `${formatInteger(quantity)} ${productKind(d.product).unitLabel}`;
 
 function DeliveryLine({
   orderId,

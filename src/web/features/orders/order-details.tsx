@@ -1,13 +1,13 @@
 import { formatDateTime } from '../../../shared/dates';
 import { formatBRL, formatInteger } from '../../../shared/money';
 import { orderStatusLabels, paymentMethodLabels, paymentStatusLabels } from '../../../shared/orders';
-import { findPlan, findProduct } from '../../../shared/pricing';
+import { productKind } from '../../../shared/pricing';
 import type { OrderView } from '../../../shared/schemas/order-view';
-import type { PlanId, ProductId } from '../../../shared/catalogue';
+import { planNames, type PlanId, type ProductId } from '../../../shared/catalogue';
 
 export function serviceTitle(order: Pick<OrderView, 'service' | 'planId' | 'quantity'>): string {
-  if (order.service === 'recurring') return `Plano ${findPlan(order.planId as PlanId).name} (mensal)`;
-  return `${formatInteger(order.quantity)} ${findProduct(order.service as ProductId).unitLabel}`;
+  if (order.service === 'recurring') return `Plano ${planNames[order.planId as PlanId]} (mensal)`;
+  return `${formatInteger(order.quantity)} ${productKind(order.service as ProductId).unitLabel}`;
 }
 
 export function OrderDetails({ order }: { order: OrderView }) {
@@ -18,7 +18,7 @@ export function OrderDetails({ order }: { order: OrderView }) {
     ...(order.postLink ? ([['Publicação', order.postLink]] as Array<[string, string]>) : []),
     ...order.addOns.map((line): [string, string] => [
       'Adicional',
-      `${formatInteger(line.quantity)} ${findProduct(line.product).unitLabel} (${formatBRL(line.priceCents)})`,
+      `${formatInteger(line.quantity)} ${productKind(line.product).unitLabel} (${formatBRL(line.priceCents)})`,
     ]),
     ...(order.couponCode
       ? ([[`Cupom ${order.couponCode}`, `−${formatBRL(order.couponDiscountCents)}`]] as Array<

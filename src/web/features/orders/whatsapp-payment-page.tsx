@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatBRL, formatInteger } from '../../../shared/money';
-import { findProduct } from '../../../shared/pricing';
+import { productKind } from '../../../shared/pricing';
 import type { PaymentPollResponse } from '../../../shared/schemas/order-view';
 import { PageShell } from '../../components/layout/page-shell';
 import { WhatsappIcon } from '../../components/ui/icons';
@@ -34,7 +34,7 @@ export function WhatsappPaymentPage() {
         `Serviço: ${serviceTitle(order)}`,
         ...order.addOns.map(
           (a) =>
-            `Adicional: ${formatInteger(a.quantity)} ${findProduct(a.product).unitLabel} (${formatBRL(a.priceCents)})`,
+            `Adicional: ${formatInteger(a.quantity)} ${productKind(a.product).unitLabel} (${formatBRL(a.priceCents)})`,
         ),
         ...(order.postLink ? [`Publicação: ${order.postLink}`] : []),
         `Total: ${formatBRL(order.totalCents)}`,

@@ -1,10 +1,11 @@
 import { Link } from '../../router/link';
-import { plans, type Plan } from '../../../shared/catalogue';
+import type { Plan } from '../../../shared/catalogue';
+import { dailyPromise } from '../../../shared/pricing';
 import { formatBRL } from '../../../shared/money';
 import { CheckIcon } from '../../components/ui/icons';
 import { buttonPrimary, buttonSecondary } from '../../components/ui/styles';
 import { track } from '../../lib/analytics';
-import { useShop } from '../../lib/boot';
+import { useCatalogue, useShop } from '../../lib/boot';
 import { checkoutUrl } from '../../paths';
 
 function SubscribeButton({ plan }: { plan: Plan }) {
@@ -28,6 +29,7 @@ function SubscribeButton({ plan }: { plan: Plan }) {
 }
 
 export function PlanCards() {
+  const { plans } = useCatalogue();
   return (
     <ul className="grid gap-6 md:grid-cols-3">
       {plans.map((plan) => (
@@ -46,7 +48,7 @@ export function PlanCards() {
             <span className="text-slate-700">/mês</span>
           </p>
           <ul className="mt-4 flex-1 space-y-2">
-            {[...plan.features, ...plan.benefits].map((item) => (
+            {[dailyPromise(plan), ...plan.features, ...plan.benefits].map((item) => (
               <li key={item} className="flex gap-2 text-slate-800">
                 <CheckIcon className="mt-0.5 h-5 w-5 shrink-0 text-fuchsia-700" />
                 {item}

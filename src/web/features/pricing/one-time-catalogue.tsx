@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from '../../router/link';
-import { products, type Package, type Product } from '../../../shared/catalogue';
+import type { Package, Product } from '../../../shared/catalogue';
+import { useCatalogue } from '../../lib/boot';
 import { CheckIcon } from '../../components/ui/icons';
 import { container, sectionTitle } from '../../components/ui/styles';
 import { paths } from '../../paths';
@@ -17,6 +18,7 @@ const trustPoints = [
 ];
 
 export function OneTimeCatalogue() {
+  const { products } = useCatalogue();
   const [selected, setSelected] = useState<{ product: Product; pack: Package } | null>(null);
 
   // Fetch the modal's code while the visitor reads the prices, so the first click opens it at once.

@@ -3,6 +3,7 @@ import { useSearchParams } from '../../router/router';
 import { formatBRL } from '../../../shared/money';
 import { lowestPackageCents, lowestPlanCents } from '../../../shared/pricing';
 import { PageShell } from '../../components/layout/page-shell';
+import { useCatalogue } from '../../lib/boot';
 import { container, sectionLead } from '../../components/ui/styles';
 import { PlansSection } from '../plans/plans-section';
 import { OneTimeCatalogue } from './one-time-catalogue';
@@ -13,6 +14,7 @@ const choiceCard =
 /** /precos: first the choice one-time or monthly (spec §2 'Products page'); the choice lives in the URL. */
 export function PricingPage() {
   const params = useSearchParams();
+  const catalogue = useCatalogue();
   const choice = params.get('tipo');
 
   return (
@@ -53,14 +55,14 @@ export function PricingPage() {
                 <span className="text-2xl font-extrabold text-slate-900">Compra única</span>
                 <span className="mt-2 text-slate-700">
                   Seguidores, curtidas ou visualizações em um pacote só. A partir de{' '}
-                  {formatBRL(lowestPackageCents())}.
+                  {formatBRL(lowestPackageCents(catalogue))}.
                 </span>
               </Link>
               <Link to="/precos?tipo=mensal" className={choiceCard}>
                 <span className="text-2xl font-extrabold text-slate-900">Plano mensal</span>
                 <span className="mt-2 text-slate-700">
                   Crescimento diário e gradual, com garantia de 7 dias. A partir de{' '}
-                  {formatBRL(lowestPlanCents())}/mês.
+                  {formatBRL(lowestPlanCents(catalogue))}/mês.
                 </span>
               </Link>
             </div>

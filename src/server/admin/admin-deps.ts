@@ -1,0 +1,21 @@
+import type { CreateOrderResponse } from '../../shared/schemas/order-view';
+import type { CatalogueStore } from '../catalogue/catalogue-store';
+import type { Coupons } from '../coupons/coupons.service';
+import type { Db } from '../db/client';
+import type { FulfilmentContext } from '../fulfilment/fulfilment-context';
+import type { PaymentProvider } from '../payments/payment-provider';
+import type { PrivacyRequests } from '../privacy/privacy-requests';
+
+/** What the operator endpoints are built from (the composition root passes it in). */
+export interface AdminDeps {
+  db: Db;
+  clock: () => Date;
+  adminEmail: string;
+  provider: PaymentProvider;
+  fulfilment: FulfilmentContext;
+  /** "Gerar cobrança" for an order settled on WhatsApp (the orders service, above admin's reach). */
+  chargeWhatsapp: (orderId: string, method: 'pix' | 'card', remoteIp: string) => Promise<CreateOrderResponse>;
+  coupons: Coupons;
+  privacyRequests: PrivacyRequests;
+  catalogue: CatalogueStore;
+}

@@ -1,0 +1,203 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { planNames, productKinds, type Catalogue, type PlanId, type ProductId } from '../../shared/catalogue';
+import type { AdminCatalogue, AdminPackageFields, AdminPlanFields } from '../../shared/schemas/catalogue';
+import type { Executor } from '../db/client';
+import { cataloguePackages, cataloguePlans, catalogueProducts, ownerAudit, shopSettings } from '../db/schema';
+
+export const catalogueVersionKey = 'catalogue_version';
+export const pixDiscountKey = 'pix_discount_percent';
+
+async function readVersion(db: Executor): Promise<number> {
+  const [row] = await db.select().from(shopSettings).where(eq(shopSettings.key, catalogueVersionKey));
+  return row?.value ?? 0;
+}
+
+async function readSettings(db: Executor) {
+  const rows = await db
+    .select()
+    .from(shopSettings)
+    .where(inArray(shopSettings.key, [catalogueVersionKey, pixDiscountKey]));
+  const value = (key: string) => rows.find((r) => r.key === key)?.value ?? 0;
+  return { version: value(catalogueVersionKey), pixDiscountPercent: value(pixDiscountKey) };
+}
+
+async function readRows(db: Executor) {
+  const [products, packages, plans, settings] = await Promise.all([
+    db.select().from(catalogueProducts),
+    db
+      .select()
+      .from(cataloguePackages)
+      .orderBy(asc(cataloguePackages.product), asc(cataloguePackages.amount)),
+    db.select().from(cataloguePlans),
+    readSettings(db),
+  ]);
+  const byKind = productKinds.map((kind) => ({
+    kind,
+    row: products.find((p) => p.id === kind.id),
+    packages: packages.filter((p) => p.product === kind.id),
+  }));
+  return { byKind, plans, ...settings };
+}
+
+const planFields = (row: typeof cataloguePlans.$inferSelect): AdminPlanFields => ({
+  priceCents: row.priceCents,
+  popular: row.popular,
+  badge: row.badge,
+  features: row.features,
+  benefits: row.benefits,
+  dailyMin: row.dailyMin,
+  dailyMax: row.dailyMax,
+});
+
+const packageFields = (row: typeof cataloguePackages.$inferSelect): AdminPackageFields => ({
+  amount: row.amount,
+  priceCents: row.priceCents,
+  popular: row.popular,
+  available: row.available,
+  perks: row.perks,
+  panelServiceId: row.panelServiceId,
+});
+
+export const catalogueRepo = {
+  version: readVersion,
+  settings: readSettings,
+
+  /** What buyers see and orders are priced from; service overrides stay on the server. */
+  async load(db: Executor): Promise<Catalogue> {
+    const { byKind, plans, version, pixDiscountPercent } = await readRows(db);
+    return {
+      version,
+      pixDiscountPercent,
+      products: byKind.map(({ kind, row, packages }) => ({
+        ...kind,
+        addOnUnitCents: row?.addOnUnitCents ?? 0,
+        guaranteeDays: row?.guaranteeDays ?? 0,
+        packages: packages.map((p) => ({
+          id: `${kind.id}-${p.amount}`,
+          amount: p.amount,
+          priceCents: p.priceCents,
+          popular: p.popular,
+          available: p.available,
+          perks: p.perks,
+        })),
+      })),
+      plans: Object.entries(planNames).flatMap(([id, name]) => {
+        const row = plans.find((p) => p.id === id);
+        if (!row) return [];
+        const { dailyMin, dailyMax, ...fields } = planFields(row);
+        return [{ id: id as PlanId, name, ...fields, dailyFollowers: { min: dailyMin, max: dailyMax } }];
+      }),
+    };
+  },
+
+  async loadForAdmin(db: Executor): Promise<Omit<AdminCatalogue, 'audit'>> {
+    const { byKind, plans, version } = await readRows(db);
+    return {
+      version,
+      products: byKind.map(({ kind, row, packages }) => ({
+        id: kind.id,
+        name: kind.name,
+        addOnUnitCents: row?.addOnUnitCents ?? 0,
+        guaranteeDays: row?.guaranteeDays ?? 0,
+        packages: packages.map(packageFields),
+      })),
+      plans: Object.entries(planNames).flatMap(([id, name]) => {
+        const row = plans.find((p) => p.id === id);
+        return row ? [{ id: id as PlanId, name, ...planFields(row) }] : [];
+      }),
+    };
+  },
+
+  async findPackage(db: Executor, product: ProductId, amount: number, options: { forUpdate?: boolean } = {}) {
+    const query = db
+      .select()
+      .from(cataloguePackages)
+      .where(and(eq(cataloguePackages.product, product), eq(cataloguePackages.amount, amount)));
+    const [row] = options.forUpdate ? await query.for('update') : await query;
+    return row ? packageFields(row) : undefined;
+  },
+
+  async insertPackage(db: Executor, product: ProductId, fields: AdminPackageFields, now: Date) {
+    await db.insert(cataloguePackages).values({ product, ...fields, updatedAt: now });
+  },
+
+  async updatePackage(
+    db: Executor,
+    product: ProductId,
+    amount: number,
+    fields: AdminPackageFields,
+    now: Date,
+  ) {
+    await db
+      .update(cataloguePackages)
+      .set({ ...fields, updatedAt: now })
+      .where(and(eq(cataloguePackages.product, product), eq(cataloguePackages.amount, amount)));
+  },
+
+  async availablePackages(db: Executor, product: ProductId): Promise<number> {
+    const [row] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(cataloguePackages)
+      .where(and(eq(cataloguePackages.product, product), eq(cataloguePackages.available, true)));
+    return Number(row?.count ?? 0);
+  },
+
+  async findProduct(db: Executor, product: ProductId) {
+    const [row] = await db.select().from(catalogueProducts).where(eq(catalogueProducts.id, product));
+    return row ? { addOnUnitCents: row.addOnUnitCents, guaranteeDays: row.guaranteeDays } : undefined;
+  },
+
+  async updateProduct(
+    db: Executor,
+    product: ProductId,
+    fields: { addOnUnitCents: number; guaranteeDays: number },
+    now: Date,
+  ) {
+    await db
+      .update(catalogueProducts)
+      .set({ ...fields, updatedAt: now })
+      .where(eq(catalogueProducts.id, product));
+  },
+
+  async findPlan(db: Executor, plan: PlanId): Promise<AdminPlanFields | undefined> {
+    const [row] = await db.select().from(cataloguePlans).where(eq(cataloguePlans.id, plan));
+    return row ? planFields(row) : undefined;
+  },
+
+  async updatePlan(db: Executor, plan: PlanId, fields: AdminPlanFields, now: Date) {
+    await db
+      .update(cataloguePlans)
+      .set({ ...fields, updatedAt: now })
+      .where(eq(cataloguePlans.id, plan));
+  },
+
+  async savePixDiscount(db: Executor, percent: number, now: Date): Promise<void> {
+    await db
+      .insert(shopSettings)
+      .values({ key: pixDiscountKey, value: percent, updatedAt: now })
+      .onConflictDoUpdate({ target: shopSettings.key, set: { value: percent, updatedAt: now } });
+  },
+
+  /** Moves the version every instance watches; serialises concurrent edits on its row. */
+  async bumpVersion(db: Executor, now: Date): Promise<number> {
+    const [row] = await db
+      .insert(shopSettings)
+      .values({ key: catalogueVersionKey, value: 1, updatedAt: now })
+      .onConflictDoUpdate({
+        target: shopSettings.key,
+        set: { value: sql`${shopSettings.value} + 1`, updatedAt: now },
+      })
+      .returning({ value: shopSettings.value });
+    return row!.value;
+  },
+
+  /** The catalogue's latest changes, newest first, for the editor. */
+  async recentAudit(db: Executor, limit: number) {
+    return db
+      .select()
+      .from(ownerAudit)
+      .where(sql`${ownerAudit.entity} like 'catalogue_%'`)
+      .orderBy(desc(ownerAudit.at))
+      .limit(limit);
+  },
+};

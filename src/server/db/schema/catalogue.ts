@@ -1,0 +1,46 @@
+import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+// The catalogue the owner edits in the panel (issue 13, ADR 021). The kinds of product and plan are
+// fixed in code (src/shared/catalogue.ts); these rows hold their prices and wording. The version that
+// instances watch is the `catalogue_version` row of shop_settings.
+
+export const catalogueProducts = pgTable('catalogue_products', {
+  /** followers | likes | views */
+  id: text('id').primaryKey(),
+  addOnUnitCents: integer('add_on_unit_cents').notNull(),
+  guaranteeDays: integer('guarantee_days').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const cataloguePackages = pgTable(
+  'catalogue_packages',
+  {
+    product: text('product').notNull(),
+    amount: integer('amount').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    popular: boolean('popular').notNull().default(false),
+    available: boolean('available').notNull().default(true),
+    perks: jsonb('perks').$type<string[]>().notNull().default([]),
+    /** The panel service for this package instead of the type's (FULFILMENT_SERVICE_*); never sent to buyers. */
+    panelServiceId: text('panel_service_id'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.product, t.amount] })],
+);
+
+export const cataloguePlans = pgTable('catalogue_plans', {
+  /** iniciante | simples | avancado */
+  id: text('id').primaryKey(),
+  priceCents: integer('price_cents').notNull(),
+  popular: boolean('popular').notNull().default(false),
+  badge: text('badge'),
+  features: jsonb('features').$type<string[]>().notNull().default([]),
+  benefits: jsonb('benefits').$type<string[]>().notNull().default([]),
+  dailyMin: integer('daily_min').notNull(),
+  dailyMax: integer('daily_max').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type CataloguePackageRow = typeof cataloguePackages.$inferSelect;
+export type CataloguePlanRow = typeof cataloguePlans.$inferSelect;
+export type CatalogueProductRow = typeof catalogueProducts.$inferSelect;

@@ -1,0 +1,92 @@
+import { useCallback, useEffect, useState } from 'react';
+import { productKinds } from '../../../shared/catalogue';
+import { formatDateTime } from '../../../shared/dates';
+import type { AdminCatalogue, AdminCatalogueAudit } from '../../../shared/schemas/catalogue';
+import { api } from '../../lib/api';
+import { AdminPackageForm } from './admin-package-form';
+import { AdminPlanForm } from './admin-plan-form';
+import { AdminProductForm } from './admin-product-form';
+
+/** "before → after" of the fields an edit changed. */
+function changed(entry: AdminCatalogueAudit): string {
+  const before = (entry.before ? JSON.parse(entry.before) : {}) as Record<string, unknown>;
+  const after = (entry.after ? JSON.parse(entry.after) : {}) as Record<string, unknown>;
+  const show = (value: unknown) => (value === undefined ? '—' : JSON.stringify(value));
+  const fields = Object.keys(after).filter((k) => show(before[k]) !== show(after[k]));
+  if (!entry.before) return 'criado';
+  return fields.map((k) => `${k}: ${show(before[k])} → ${show(after[k])}`).join('; ') || 'sem mudança';
+}
+
+/**
+ * "Catálogo e preços" (issue 13): every package, add-on price, guarantee and plan, saved one at a time.
+ * New orders use a change at once; the shop's pages show it within seconds on every instance.
+ */
+export function AdminCatalogueEditor() {
+  const [data, setData] = useState<AdminCatalogue | null>(null);
+  const load = useCallback(async () => {
+    setData(await api.get<AdminCatalogue>('/api/admin/catalogue').catch(() => null));
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const reload = () => void load();
+
+  if (!data) return null;
+  return (
+    <details className="mt-4 rounded-2xl bg-white p-4 ring-1 ring-slate-200">
+      <summary className="cursor-pointer text-lg font-bold text-slate-900">Catálogo e preços</summary>
+      <p className="mt-2 text-sm text-slate-700">
+        Pedidos novos usam os preços salvos na hora; pedidos já feitos mantêm os seus.
+      </p>
+      {data.products.map((product) => {
+        const unitLabel = productKinds.find((k) => k.id === product.id)?.unitLabel ?? product.name;
+        return (
+          <section
+            key={product.id}
+            aria-labelledby={`catalogo-admin-${product.id}`}
+            className="mt-5 space-y-3"
+          >
+            <h3 id={`catalogo-admin-${product.id}`} className="text-base font-bold text-slate-900">
+              {product.name}
+            </h3>
+            <AdminProductForm product={product.id} settings={product} onSaved={reload} />
+            {product.packages.map((pack) => (
+              <AdminPackageForm
+                key={pack.amount}
+                product={product.id}
+                unitLabel={unitLabel}
+                pack={pack}
+                onSaved={reload}
+              />
+            ))}
+            <AdminPackageForm product={product.id} unitLabel={unitLabel} pack={null} onSaved={reload} />
+          </section>
+        );
+      })}
+      <section aria-labelledby="catalogo-admin-planos" className="mt-5 space-y-3">
+        <h3 id="catalogo-admin-planos" className="text-base font-bold text-slate-900">
+          Planos mensais
+        </h3>
+        <p className="text-sm text-slate-700">
+          Assinaturas já feitas continuam com o valor contratado; o novo preço vale para novas assinaturas.
+        </p>
+        {data.plans.map((plan) => (
+          <AdminPlanForm key={plan.id} plan={plan} onSaved={reload} />
+        ))}
+      </section>
+      <section aria-labelledby="catalogo-admin-historico" className="mt-5">
+        <h3 id="catalogo-admin-historico" className="text-base font-bold text-slate-900">
+          Alterações recentes
+        </h3>
+        <ul className="mt-2 space-y-1 text-sm text-slate-800">
+          {data.audit.map((entry) => (
+            <li key={`${entry.at}-${entry.entityId}`}>
+              {formatDateTime(new Date(entry.at))} · {entry.actor} · {entry.entityId}: {changed(entry)}
+            </li>
+          ))}
+          {data.audit.length === 0 && <li>Nenhuma alteração ainda.</li>}
+        </ul>
+      </section>
+    </details>
+  );
+}
