@@ -254,3 +254,28 @@ describe('cached pages on every instance', () => {
     }
   });
 });
+
+describe('concurrent edits', () => {
+  it('two owners switching off the last two packages of a type: one of them is refused', async () => {
+    const likes = (await admin('GET', '/api/admin/catalogue')).json().products[1].packages as {
+      amount: number;
+      available: boolean;
+    }[];
+    const open = likes.filter((p) => p.available);
+    expect(open).toHaveLength(1);
+    // Give likes a second available package, then race to switch both off.
+    const second = likes.find((p) => !p.available)!;
+    await admin('PATCH', `/api/admin/catalogue/packages/likes/${second.amount}`, {
+      ...second,
+      available: true,
+    });
+    const answers = await Promise.all(
+      [open[0]!, second].map((p) =>
+        admin('PATCH', `/api/admin/catalogue/packages/likes/${p.amount}`, { ...p, available: false }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const stored = (await catalogueRepo.load(app.database.db)).products[1]!.packages;
+    expect(stored.filter((p) => p.available)).toHaveLength(1);
+  });
+});
