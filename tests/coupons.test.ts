@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { orders, ownerAudit } from '../src/server/db/schema';
+import { couponRedemptions, coupons, orders, ownerAudit } from '../src/server/db/schema';
 import { openingCatalogue } from './helpers/opening-catalogue';
 
 const { plans, products } = openingCatalogue;
@@ -71,6 +71,35 @@ describe('coupons', () => {
       couponCode: 'PROMO10',
       couponDiscountCents: 859,
       totalCents: 7731,
+    });
+  });
+
+  it('records the use of a coupon without limits with its order, once per Idempotency-Key', async () => {
+    await coupon({ code: 'LIVRE' });
+    const key = newKey();
+    const email = nextEmail();
+    const send = (payload: object) =>
+      app.server.inject({ method: 'POST', url: '/api/orders', headers: { 'idempotency-key': key }, payload });
+    const first = await send(orderRequest({ email, couponCode: 'LIVRE' }));
+    const again = await send(orderRequest({ email, couponCode: 'LIVRE' }));
+    expect(again.json().order.id).toBe(first.json().order.id);
+    // Settled on WhatsApp (above R$ 150 after the coupon): stored by another statement, its use too.
+    const whatsapp = await placeOrder(app, {
+      email: nextEmail(),
+      couponCode: 'LIVRE',
+      item: { type: 'followers', amount: 3000 },
+    });
+    expect(whatsapp.json().next).toBe('whatsapp');
+    const uses = await app.database.db
+      .select()
+      .from(couponRedemptions)
+      .innerJoin(coupons, eq(coupons.id, couponRedemptions.couponId))
+      .where(eq(coupons.code, 'LIVRE'));
+    expect(uses.map((u) => u.coupon_redemptions.idempotencyKey)).toContain(key);
+    expect(uses).toHaveLength(2);
+    expect(uses.find((u) => u.coupon_redemptions.idempotencyKey === key)!.coupon_redemptions).toMatchObject({
+      email,
+      discountCents: 859,
     });
   });
 

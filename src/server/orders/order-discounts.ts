@@ -37,6 +37,19 @@ export async function discountNewOrder(
   };
 }
 
+/**
+ * Where a new order's coupon use is recorded: a coupon without limits in the order's own statement (one
+ * round trip, and never a use without its order); one with limits first, under its row's lock, which
+ * decides the last use. Orders settled on WhatsApp are stored by another statement: theirs first too.
+ */
+export function couponUseInOrderStatement(
+  coupon: CouponRow | null,
+  settlesOnWhatsapp: boolean,
+): string | null {
+  const unlimited = coupon !== null && coupon.maxUses === null && coupon.maxUsesPerEmail === null;
+  return unlimited && !settlesOnWhatsapp ? coupon.id : null;
+}
+
 /** Paying again by another method: the PIX discount is for PIX only; the coupon stays as it was. */
 export async function repriceForMethod(
   deps: { db: Db; clock: () => Date; coupons: Coupons },

@@ -5,7 +5,7 @@ import type { CreateOrderResponse, NextStep } from '../../shared/schemas/order-v
 import { isUniqueViolation } from '../db/unique-violation';
 import { AppError } from '../errors';
 import { checkPaymentChoice, priceOrder, requestHash } from './order-pricing';
-import { discountNewOrder } from './order-discounts';
+import { couponUseInOrderStatement, discountNewOrder } from './order-discounts';
 import { quoteCoupon } from './coupon-quote';
 import { payOrder } from './pay-order';
 import type { OrdersServiceDeps } from './orders-deps';
@@ -121,9 +121,10 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         if (await ordersRepo.findByIdempotencyKey(db, context.idempotencyKey)) return replayExisting();
         throw error;
       }
-      // The coupon's use is taken before the order is stored, keyed by the Idempotency-Key (a replay
-      // keeps its use): exact under concurrency, docs/coupons.md.
-      if (discounts.coupon)
+      // A coupon's use is keyed by the Idempotency-Key (a replay keeps its use): exact under
+      // concurrency, docs/coupons.md. With limits it is taken before the order is stored.
+      const useInOrder = couponUseInOrderStatement(discounts.coupon, settlesOnWhatsapp);
+      if (discounts.coupon && !useInOrder)
         await deps.coupons.redeem(discounts.coupon, {
           idempotencyKey: context.idempotencyKey,
           email: input.email,
@@ -135,11 +136,16 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         return { order: toOrderView(order), payment: null, next: 'whatsapp' };
       }
       const created = await insertWithCode(values, (o) =>
-        insertOrderWithAttempt(db, o, {
-          provider: deps.provider.name,
-          providerPaymentId: newAttemptId(),
-          method: input.paymentMethod,
-        }),
+        insertOrderWithAttempt(
+          db,
+          o,
+          {
+            provider: deps.provider.name,
+            providerPaymentId: newAttemptId(),
+            method: input.paymentMethod,
+          },
+          useInOrder,
+        ),
       );
       if (!created) return replayExisting();
       const { order } = created;
