@@ -1,4 +1,23 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * Runs a test with its page watched for Content-Security-Policy violations (issue 14 §9): any one fails
+ * the test, with what was blocked and where.
+ */
+async function watchingCsp(page: Page, use: (page: Page) => Promise<void>) {
+  const violations: string[] = [];
+  await page.exposeBinding('__cspViolation', (_source, text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __cspViolation(text: string): void }).__cspViolation;
+      report(
+        `${e.effectiveDirective} blocked ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber} on ${e.documentURI}`,
+      );
+    });
+  });
+  await use(page);
+  expect(violations, 'Content-Security-Policy violations').toEqual([]);
+}
 
 /**
  * `page` with the cookie choice already made, so the banner does not cover what a test clicks;
@@ -9,12 +28,12 @@ export const test = base.extend<{ freshPage: import('@playwright/test').Page }>(
     await page.addInitScript(() => {
       if (!localStorage.getItem('cookieConsent')) localStorage.setItem('cookieConsent', 'rejected');
     });
-    await use(page);
+    await watchingCsp(page, use);
   },
   freshPage: async ({ browser }, use) => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await use(page);
+    await watchingCsp(page, use);
     await context.close();
   },
 });

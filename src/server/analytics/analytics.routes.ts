@@ -6,6 +6,7 @@ import type { CatalogueStore } from '../catalogue/catalogue-store';
 import type { Db } from '../db/client';
 import { analyticsRepo } from './analytics.repo';
 import { leadsRoutes } from './leads.routes';
+import { cspReportRoutes } from '../http/csp-report.routes';
 
 export interface AnalyticsRoutesDeps {
   db: Db;
@@ -15,9 +16,10 @@ export interface AnalyticsRoutesDeps {
   catalogue: CatalogueStore;
 }
 
-/** The funnel's events and the purchase modal's leads. */
+/** What browsers report: the funnel's events, the purchase modal's leads, CSP violations. */
 export async function analyticsRoutes(app: FastifyInstance, deps: AnalyticsRoutesDeps) {
   await app.register(leadsRoutes, deps);
+  await app.register(cspReportRoutes, deps);
   app.post('/api/events', { bodyLimit: 8 * 1024 }, async (request, reply) => {
     await deps.rateLimiter.hit(`events:${deps.rateLimiter.clientKey(request.ip)}`, deps.eventsPerMinute, 60);
     const event = validate(analyticsEventSchema, request.body);
