@@ -13,7 +13,10 @@ export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'drizzle', 'test-results', 'playwright-report'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
-  { files: ['scripts/**', 'bench/**', '.ci/**', 'e2e/**/*.mjs'], languageOptions: { globals: globals.node } },
+  {
+    files: ['scripts/**', 'bench/**', 'chaos/**', '.ci/**', 'e2e/**/*.mjs'],
+    languageOptions: { globals: globals.node },
+  },
   {
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

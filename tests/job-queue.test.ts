@@ -170,3 +170,38 @@ it('a lane of its own: submissions stuck on a slow panel do not hold the e-mails
   const left = await database.db.select().from(jobs).where(eq(jobs.kind, 'submit_delivery'));
   expect(left.every((j) => j.doneAt !== null)).toBe(true);
 });
+
+// Last: it leaves 1,200 receipt jobs behind.
+it('queues every waiting receipt in one pass, not 500 per tick (a burst left a growing backlog)', async () => {
+  const app = await createTestApp({}, { database });
+  try {
+    const created = await app.server.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { 'idempotency-key': newKey() },
+      payload: orderRequest({ email: 'rajada@exemplo.com' }),
+    });
+    const model: string = created.json().order.id;
+    // 1,200 more orders like it, straight in the table (a burst the poller has not seen yet).
+    await database.db.execute(sql`
+      insert into orders (purchase_code, service, quantity, instagram, package_cents, add_ons_cents, total_cents,
+        name, email, whatsapp, cpf, status, payment_status, payment_method, installments, idempotency_key,
+        request_hash, created_at, updated_at)
+      select (800000000000 + n)::text, service, quantity, instagram, package_cents, add_ons_cents, total_cents,
+        name, email, whatsapp, cpf, status, payment_status, payment_method, installments, 'rajada-' || n,
+        request_hash, created_at, updated_at
+      from orders, generate_series(1, 1200) as n where id = ${model}`);
+    const waiting = async () =>
+      (
+        await database.db
+          .select()
+          .from(orders)
+          .where(sql`${orders.receiptQueuedAt} is null`)
+      ).length;
+    expect(await waiting()).toBeGreaterThanOrEqual(1201);
+    await queueOrderReceipts(database.db, new Date(Date.now() + 5_000));
+    expect(await waiting()).toBe(0);
+  } finally {
+    await app.close();
+  }
+});

@@ -1,0 +1,97 @@
+// What the chaos proofs share: a fresh database of either kind, read directly after the server stopped,
+// and the order every client sends.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export const adminUrl = process.env.CHAOS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** The abuse limits count every order from one address; the proofs are about crashes, not limits. */
+export const relaxedLimits = { ORDERS_LIMIT_PER_IP: '10000000', UNPAID_ORDERS_LIMIT_PER_EMAIL: '10000000' };
+
+/**
+ * A fresh database: `env` starts the app on it, `query` reads it (PGlite only while no server holds its
+ * directory), `drop` removes it.
+ */
+export async function freshDatabase(kind) {
+  if (kind === 'pglite') {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'impulso-chaos-'));
+    return {
+      label: 'PGlite',
+      env: { DATA_DIR: dataDir },
+      async query(text, params = []) {
+        const db = await PGlite.create(path.join(dataDir, 'pglite'));
+        try {
+          return (await db.query(text, params)).rows;
+        } finally {
+          await db.close();
+        }
+      },
+      async drop() {},
+    };
+  }
+  const name = `impulso_chaos_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    label: 'PostgreSQL',
+    env: { DATABASE_URL: url.toString() },
+    async query(text, params = []) {
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      try {
+        return (await client.query(text, params)).rows;
+      } finally {
+        await client.end();
+      }
+    },
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+let buyer = 0;
+/** A PIX order of a new buyer, as the checkout sends it. */
+export function orderBody() {
+  buyer += 1;
+  return {
+    item: { type: 'followers', amount: 1000 },
+    instagram: 'chaos.perfil',
+    whatsapp: '11912345678',
+    addOns: ['likes'],
+    addOnLinks: {},
+    name: 'Cliente Chaos',
+    email: `chaos-${buyer}@exemplo.com`,
+    cpf: '52998224725',
+    paymentMethod: 'pix',
+    installments: 1,
+  };
+}
+
+/** POST /api/orders; the order when the server acknowledged it (2xx with an id), else null. */
+export async function placeOrder(base) {
+  const key = randomUUID();
+  try {
+    const res = await fetch(`${base}/api/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': key },
+      body: JSON.stringify(orderBody()),
+    });
+    if (res.status < 200 || res.status >= 300) return { status: res.status };
+    const body = await res.json();
+    return body?.order?.id ? { status: res.status, key, order: body.order } : { status: res.status };
+  } catch {
+    return { status: 0 }; // the connection died with the server: not acknowledged
+  }
+}
