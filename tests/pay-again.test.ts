@@ -89,4 +89,25 @@ describe('pay again', () => {
     expect((await app.server.inject({ url: `/api/orders/${order.id}` })).json().payable).toBe(false);
     expect((await payAgain(order.id)).statusCode).toBe(409);
   });
+
+  it('an attempt a crash left CREATING: a PIX one fails (nobody saw its code) and the order can be paid; a card one is looked up', async () => {
+    const pix = (await pixOrder('caiu.no.pix@exemplo.com')).order;
+    const card = (await pixOrder('caiu.no.cartao@exemplo.com')).order;
+    // What a kill -9 during the provider call leaves behind.
+    await app.database.db.update(payments).set({ status: 'CREATING' }).where(eq(payments.orderId, pix.id));
+    await app.database.db
+      .update(payments)
+      .set({ status: 'CREATING', method: 'credit_card' })
+      .where(eq(payments.orderId, card.id));
+    expect((await app.server.inject({ url: `/api/orders/${pix.id}` })).json().payable).toBe(false);
+    await app.reconciler.runOnce();
+    expect((await paymentRows(pix.id))[0]!.status).toBe('CREATING'); // a live request may still hold it
+
+    now += 3 * 60_000;
+    await app.reconciler.runOnce();
+    expect((await paymentRows(pix.id))[0]!.status).toBe('FAILED');
+    expect((await paymentRows(card.id))[0]!.status).toBe('UNKNOWN');
+    expect((await app.server.inject({ url: `/api/orders/${pix.id}` })).json().payable).toBe(true);
+    expect((await payAgain(pix.id)).statusCode).toBe(201);
+  });
 });

@@ -113,6 +113,20 @@ export const paymentsRepo = {
   async listForOrder(db: Executor, orderId: string): Promise<PaymentRow[]> {
     return db.select().from(payments).where(eq(payments.orderId, orderId));
   },
+  /**
+   * Attempts left `CREATING` by a process that died during the provider call (no request lives this
+   * long): a PIX charge nobody was shown cannot be paid, so it failed; a card's may have been captured,
+   * so it becomes unknown and is looked up like a timeout's (unknown-outcome.ts).
+   */
+  async abandonStaleCreating(db: Db, provider: string, olderThan: Date, now: Date): Promise<number> {
+    const rows = rowsOf<{ id: string }>(
+      await db.execute(sql`
+      update payments set status = case when method = 'pix' then 'FAILED' else 'UNKNOWN' end, updated_at = ${now}
+      where provider = ${provider} and status = 'CREATING' and created_at < ${olderThan}
+      returning id`),
+    );
+    return rows.length;
+  },
   /** Attempts whose outcome is unknown (recent ones), claimed for this run and stamped as checked. */
   async claimUnknown(db: Db, provider: string, now: Date, limit: number): Promise<PaymentRow[]> {
     const ids = rowsOf<{ id: string }>(

@@ -44,12 +44,17 @@ export async function adoptCharge(
   return status;
 }
 
+/** No request holds an attempt `CREATING` longer than this (provider timeouts are seconds). */
+export const abandonedAfterMs = 2 * 60_000;
+
 /** Reconciliation's part: unknown attempts are looked up again; after the grace period, none found → failed. */
 export async function settleUnknownAttempts(
   deps: { db: Db; provider: PaymentProvider; clock: () => Date },
   limit: number,
 ): Promise<number> {
   const now = deps.clock();
+  const { db, provider } = deps;
+  await paymentsRepo.abandonStaleCreating(db, provider.name, new Date(now.getTime() - abandonedAfterMs), now);
   let settled = 0;
   for (const attempt of await paymentsRepo.claimUnknown(deps.db, deps.provider.name, now, limit)) {
     const status = await settleUnknownAttempt(deps, attempt).catch(() => undefined);
