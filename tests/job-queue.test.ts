@@ -35,6 +35,36 @@ it('runs due jobs even when a poller before them fails', async () => {
 
 const quietLog = Fastify({ logger: { level: 'silent' } }).log;
 
+it('a job that failed because the database went away is tried again in 2 s, not 30 s (issue 14 §2)', async () => {
+  const now = new Date('2026-11-23T20:00:00Z');
+  const runner = createJobRunner({
+    db: database.db,
+    handlers: {
+      cut: async () => {
+        throw Object.assign(new Error('terminating connection due to administrator command'), {
+          code: '57P01',
+        });
+      },
+      bug: async () => {
+        throw new Error('a bug');
+      },
+    },
+    clock: () => now,
+    log: quietLog,
+  });
+  await enqueue(database.db, 'cut', {}, new Date(0));
+  await enqueue(database.db, 'bug', {}, new Date(0));
+  await runner.runOnce();
+  const rows = await database.db
+    .select()
+    .from(jobs)
+    .where(sql`${jobs.kind} in ('cut', 'bug')`);
+  const retryIn = (kind: string) => rows.find((j) => j.kind === kind)!.runAt.getTime() - now.getTime();
+  expect(retryIn('cut')).toBe(2_000);
+  expect(retryIn('bug')).toBe(30_000);
+  await database.db.delete(jobs).where(sql`${jobs.kind} in ('cut', 'bug')`);
+});
+
 it('drains a backlog in one go, at most `concurrency` handlers at a time (issue 10 §5)', async () => {
   let active = 0;
   let peak = 0;

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { messages, type MessageCode } from '../shared/messages';
+import { isDatabaseUnavailable } from './db/unavailable';
 
 // One error taxonomy, mapped to HTTP in one place (ARCHITECTURE: Errors).
 const statusByKind = {
@@ -66,6 +67,14 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
     }
     const body: ErrorBody = { code: appError.code, message: appError.message, ...appError.details };
     return reply.status(appError.status).send(body);
+  }
+  if (isDatabaseUnavailable(error)) {
+    // Not the request's fault and not a bug: the client may send it again in a moment (issue 14 §2).
+    request.log.warn({ err: error }, 'database unavailable');
+    return reply
+      .status(503)
+      .header('retry-after', '2')
+      .send({ code: 'service_unavailable', message: messages.service_unavailable } satisfies ErrorBody);
   }
   request.log.error({ err: error }, 'unhandled error');
   return reply.status(500).send({ code: 'internal', message: messages.internal } satisfies ErrorBody);

@@ -146,6 +146,8 @@ export const messages = {
   coupon_not_for_item: 'Este cupom não vale para este produto.',
   coupon_code_taken: 'Já existe um cupom com este código.',
   coupon_not_found: 'Cupom não encontrado.',
+  // The database could not be reached (issue 14 §2); the spec's text for a server that cannot answer.
+  service_unavailable: 'Sistema temporariamente indisponível. Tente novamente em alguns minutos.',
   // Catalogue in the panel (issue 13)
   catalogue_price_invalid: 'Informe um valor a partir de R$ 0,01.',
   catalogue_amount_invalid: 'Informe uma quantidade inteira maior que zero.',

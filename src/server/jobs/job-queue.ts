@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../db/client';
+import { isDatabaseUnavailable, retryWhileUnavailable } from '../db/unavailable';
 import { jobsRepo, maxJobAttempts, type ClaimedJob } from './jobs.repo';
 
 export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
@@ -55,16 +56,29 @@ export function createJobRunner(options: {
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       await handler(job.payload);
-      await jobsRepo.markDone(db, job.id, clock());
     } catch (err) {
-      log.warn({ err, jobId: job.id, kind: job.kind, attempts: job.attempts }, 'job failed');
-      const retryAt = new Date(clock().getTime() + 30_000 * job.attempts * job.attempts);
-      await jobsRepo.markFailed(db, job.id, retryAt, String(err));
-      if (job.attempts >= maxJobAttempts && options.onDead)
-        await options
-          .onDead({ id: job.id, kind: job.kind, lastError: String(err) }, clock())
-          .catch((alertErr: unknown) => log.warn({ err: alertErr }, 'dead job alert not queued'));
+      await recordFailure(job, err).catch((writeErr: unknown) =>
+        log.warn({ err: writeErr, jobId: job.id }, 'job failure not recorded: retried when its lease ends'),
+      );
+      return;
     }
+    // Done is written through a database that may have just dropped its connections: unrecorded, the
+    // job would run again when its lease ends (a second e-mail), so the write is tried a few times.
+    await retryWhileUnavailable(() => jobsRepo.markDone(db, job.id, clock())).catch((err: unknown) =>
+      log.error({ err, jobId: job.id }, 'job done but not recorded'),
+    );
+  }
+
+  async function recordFailure(job: ClaimedJob, err: unknown) {
+    log.warn({ err, jobId: job.id, kind: job.kind, attempts: job.attempts }, 'job failed');
+    // A database that went away is back in seconds (issue 14 §2): no reason to wait 30 s × attempts².
+    const backoffMs = isDatabaseUnavailable(err) ? 2_000 : 30_000 * job.attempts * job.attempts;
+    const retryAt = new Date(clock().getTime() + backoffMs);
+    await retryWhileUnavailable(() => jobsRepo.markFailed(db, job.id, retryAt, String(err)));
+    if (job.attempts >= maxJobAttempts && options.onDead)
+      await options
+        .onDead({ id: job.id, kind: job.kind, lastError: String(err) }, clock())
+        .catch((alertErr: unknown) => log.warn({ err: alertErr }, 'dead job alert not queued'));
   }
 
   /** Up to the lane's concurrency of its due jobs at once. Returns how many were claimed. */

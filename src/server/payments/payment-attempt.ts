@@ -5,6 +5,7 @@ import type { CardInput } from '../../shared/schemas/checkout';
 import type { NextStep } from '../../shared/schemas/order-view';
 import type { Db } from '../db/client';
 import type { OrderRow, PaymentRow } from '../db/schema';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { isUniqueViolation } from '../db/unique-violation';
 import { AppError } from '../errors';
 import { hotStatements } from '../orders/hot-statements.repo';
@@ -135,6 +136,12 @@ export async function chargeOneTime(
       return { payment, next: 'pix' };
     } catch (error) {
       deps.log.error({ err: error, orderId: order.id }, 'PIX charge failed');
+      if (isDatabaseUnavailable(error)) {
+        // The answer could not be stored: the attempt fails if it can (a retry of the request gets a new
+        // code), and the buyer reads the 503 of a database that went away (issue 14 §2).
+        await fail('FAILED').catch(() => undefined);
+        throw error;
+      }
       await fail('FAILED');
       throw new AppError('provider_unavailable', 'pix_failed', messages.pix_failed, { orderId: order.id });
     }
