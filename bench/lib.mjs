@@ -28,3 +28,40 @@ export async function stopServer(server) {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
 }
+
+/** A PIX order of 1,000 followers + likes, as the checkout sends it, for the buyer `email`. */
+export function benchOrder(email) {
+  return {
+    item: { type: 'followers', amount: 1000 },
+    instagram: 'bench.perfil',
+    whatsapp: '11912345678',
+    addOns: ['likes'],
+    addOnLinks: {},
+    name: 'Cliente Bench',
+    email,
+    cpf: '52998224725',
+    paymentMethod: 'pix',
+    installments: 1,
+  };
+}
+
+/** A new PostgreSQL database next to `adminUrl`'s: its URL, and `drop()` to remove it. */
+export async function freshPostgres(adminUrl, prefix) {
+  const { default: pg } = await import('pg');
+  const name = `${prefix}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}

@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { root, startServer, stopServer } from './lib.mjs';
+import { benchOrder, root, startServer, stopServer } from './lib.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3296);
 const base = `http://127.0.0.1:${port}`;
@@ -33,18 +33,7 @@ try {
     const res = await fetch(`${base}/api/orders`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-      body: JSON.stringify({
-        item: { type: 'followers', amount: 1000 },
-        instagram: 'bench.perfil',
-        whatsapp: '11912345678',
-        addOns: [],
-        addOnLinks: {},
-        name: 'Cliente Bench',
-        email,
-        cpf: '52998224725',
-        paymentMethod: 'pix',
-        installments: 1,
-      }),
+      body: JSON.stringify(benchOrder(email)),
     });
     pairs.push({ email, code: (await res.json()).order.purchaseCode });
   }

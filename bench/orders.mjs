@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { root, startServer, stopServer } from './lib.mjs';
+import { benchOrder, root, startServer, stopServer } from './lib.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3298);
 const base = `http://127.0.0.1:${port}`;
@@ -16,18 +16,7 @@ const seconds = Number(process.env.DURATION ?? 10);
 const connections = Number(process.env.CONNECTIONS ?? 64);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-const order = {
-  item: { type: 'followers', amount: 1000 },
-  instagram: 'bench.perfil',
-  whatsapp: '11912345678',
-  addOns: ['likes'],
-  addOnLinks: {},
-  name: 'Cliente Bench',
-  email: 'bench@exemplo.com',
-  cpf: '52998224725',
-  paymentMethod: 'pix',
-  installments: 1,
-};
+const order = benchOrder('bench@exemplo.com');
 // Many buyers, as a real burst is: each request comes from its own address (through one trusted proxy
 // hop) with its own e-mail, so the abuse limits (issue 9 §4) count them apart and stay in force.
 const benchEnv = { TRUST_PROXY: '1' };

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { benchOrder, freshPostgres } from '../bench/lib.mjs';
 
 export const adminUrl = process.env.CHAOS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -33,18 +34,12 @@ export async function freshDatabase(kind) {
       async drop() {},
     };
   }
-  const name = `impulso_chaos_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const { url, drop } = await freshPostgres(adminUrl, 'impulso_chaos');
   return {
     label: 'PostgreSQL',
-    env: { DATABASE_URL: url.toString() },
+    env: { DATABASE_URL: url },
     async query(text, params = []) {
-      const client = new pg.Client({ connectionString: url.toString() });
+      const client = new pg.Client({ connectionString: url });
       await client.connect();
       try {
         return (await client.query(text, params)).rows;
@@ -52,32 +47,13 @@ export async function freshDatabase(kind) {
         await client.end();
       }
     },
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
+    drop,
   };
 }
 
 let buyer = 0;
 /** A PIX order of a new buyer, as the checkout sends it. */
-export function orderBody() {
-  buyer += 1;
-  return {
-    item: { type: 'followers', amount: 1000 },
-    instagram: 'chaos.perfil',
-    whatsapp: '11912345678',
-    addOns: ['likes'],
-    addOnLinks: {},
-    name: 'Cliente Chaos',
-    email: `chaos-${buyer}@exemplo.com`,
-    cpf: '52998224725',
-    paymentMethod: 'pix',
-    installments: 1,
-  };
-}
+export const orderBody = () => benchOrder(`chaos-${(buyer += 1)}@exemplo.com`);
 
 /** POST /api/orders; the order when the server acknowledged it (2xx with an id), else null. */
 export async function placeOrder(base) {

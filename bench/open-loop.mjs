@@ -1,0 +1,76 @@
+// What the open-loop benchmarks share: requests started on a fixed schedule (rate per second), each
+// timed from the moment it was due, not from when it was sent, so a slow server cannot slow the arrivals
+// down and hide its queue (no coordinated omission). node:http with a large keep-alive pool: a request
+// never waits for a free socket on our side.
+import http from 'node:http';
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
+
+function send(base, { method = 'GET', path, body, headers = {} }) {
+  return new Promise((resolve) => {
+    const url = new URL(path, base);
+    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    const request = http.request(
+      url,
+      {
+        method,
+        agent,
+        headers: {
+          ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
+          ...headers,
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode));
+      },
+    );
+    request.on('error', () => resolve(0));
+    request.end(payload);
+  });
+}
+
+/**
+ * Sends `rate` requests per second for `seconds`, each built by `next(i)`; returns the latencies (ms,
+ * from each request's due time) and the answers by status.
+ */
+export async function openLoop(base, { rate, seconds, next }) {
+  const total = Math.round(rate * seconds);
+  const latencies = [];
+  const statuses = {};
+  const pending = [];
+  const start = performance.now() + 50;
+  let sent = 0;
+  await new Promise((resolve) => {
+    const tick = () => {
+      const now = performance.now();
+      while (sent < total && start + (sent * 1000) / rate <= now) {
+        const due = start + (sent * 1000) / rate;
+        pending.push(
+          send(base, next(sent)).then((status) => {
+            latencies.push(performance.now() - due);
+            statuses[status] = (statuses[status] ?? 0) + 1;
+          }),
+        );
+        sent += 1;
+      }
+      if (sent < total) setImmediate(tick);
+      else resolve();
+    };
+    tick();
+  });
+  await Promise.all(pending);
+  latencies.sort((a, b) => a - b);
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
+  const errors = Object.entries(statuses)
+    .filter(([status]) => !status.startsWith('2'))
+    .reduce((sum, [, n]) => sum + n, 0);
+  return {
+    rate,
+    requests: total,
+    'p50 ms': Number(at(0.5).toFixed(1)),
+    'p99 ms': Number(at(0.99).toFixed(1)),
+    'max ms': Number(latencies.at(-1).toFixed(1)),
+    errors,
+  };
+}
