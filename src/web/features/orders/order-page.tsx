@@ -22,7 +22,9 @@ export function OrderPage() {
   const { state, reload } = useLiveOrder(id, { pollWhile: underWay });
   return (
     <PageShell backLink>
-      <div className={`${container} max-w-2xl py-10`}>
+      {/* At least a screen tall: the order arrives after the page, and it must not push the footer into view
+          and out again (Lighthouse measured a layout shift of 0.61 on a phone). */}
+      <div className={`${container} min-h-screen max-w-2xl py-10`}>
         <h1 className="text-3xl font-extrabold text-slate-900">Detalhes do pedido</h1>
         {state.kind === 'loading' && <p className="mt-6 text-slate-700">Carregando…</p>}
         {state.kind === 'error' && <OrderError message={state.message} />}
