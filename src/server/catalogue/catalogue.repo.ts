@@ -22,14 +22,16 @@ async function readSettings(db: Executor) {
 }
 
 async function readRows(db: Executor) {
-  const [products, packages, plans, settings] = await Promise.all([
+  // The version first: rows read after it are at least that new, so an edit committed in between can only
+  // make the next version check reload again, never leave an instance on old rows under a new version.
+  const settings = await readSettings(db);
+  const [products, packages, plans] = await Promise.all([
     db.select().from(catalogueProducts),
     db
       .select()
       .from(cataloguePackages)
       .orderBy(asc(cataloguePackages.product), asc(cataloguePackages.amount)),
     db.select().from(cataloguePlans),
-    readSettings(db),
   ]);
   const byKind = productKinds.map((kind) => ({
     kind,
