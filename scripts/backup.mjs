@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 
-const backupDir = path.resolve(process.env.BACKUP_DIR ?? 'backups');
+const backupDir = path.resolve(process.env.BACKUP_DIR || 'backups');
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 mkdirSync(backupDir, { recursive: true });
 
@@ -24,7 +24,7 @@ if (process.env.DATABASE_URL) {
   if (dump.status !== 0) process.exit(dump.status ?? 1);
   console.log(file);
 } else {
-  const dataDir = path.resolve(process.env.DATA_DIR ?? 'data', 'pglite');
+  const dataDir = path.resolve(process.env.DATA_DIR || 'data', 'pglite');
   let db;
   try {
     db = await PGlite.create(dataDir);

@@ -33,7 +33,7 @@ if (process.env.DATABASE_URL) {
   );
   process.exit(restore.status ?? 1);
 } else {
-  const dataDir = path.resolve(process.env.DATA_DIR ?? 'data', 'pglite');
+  const dataDir = path.resolve(process.env.DATA_DIR || 'data', 'pglite');
   if (existsSync(dataDir)) {
     console.error(`${dataDir} já existe: restaure num DATA_DIR novo (ou mova o atual) antes.`);
     process.exit(1);

@@ -9,7 +9,7 @@ import { queueOrderReceipts } from '../src/server/email/email-jobs';
 import { createSmtpMailer, smtpTimeouts } from '../src/server/email/mailer';
 import { createTestDatabase } from './helpers/test-database';
 import { createTestApp } from './helpers/test-app';
-import { newKey, orderRequest } from './helpers/order-request';
+import { placeOrder } from './helpers/order-request';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
@@ -128,12 +128,7 @@ it('keeps a job that used up its attempts as dead, counts it, and runs it again 
 it('marks an order’s receipt queued and queues its e-mail in one statement: a failed insert marks nothing', async () => {
   const app = await createTestApp({}, { database });
   try {
-    const created = await app.server.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: { 'idempotency-key': newKey() },
-      payload: orderRequest({ email: 'recibo-atomico@exemplo.com' }),
-    });
+    const created = await placeOrder(app, { email: 'recibo-atomico@exemplo.com' });
     const orderId: string = created.json().order.id;
     const later = new Date(Date.now() + 5_000);
     // The job insert fails (as a crash between two statements would leave it): the order stays unmarked.
@@ -205,12 +200,7 @@ it('a lane of its own: submissions stuck on a slow panel do not hold the e-mails
 it('queues every waiting receipt in one pass, not 500 per tick (a burst left a growing backlog)', async () => {
   const app = await createTestApp({}, { database });
   try {
-    const created = await app.server.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: { 'idempotency-key': newKey() },
-      payload: orderRequest({ email: 'rajada@exemplo.com' }),
-    });
+    const created = await placeOrder(app, { email: 'rajada@exemplo.com' });
     const model: string = created.json().order.id;
     // 1,200 more orders like it, straight in the table (a burst the poller has not seen yet).
     await database.db.execute(sql`

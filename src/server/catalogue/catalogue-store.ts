@@ -24,7 +24,7 @@ export async function openCatalogueStore(db: Db, log: FastifyBaseLogger): Promis
   let timer: NodeJS.Timeout | null = null;
 
   const reload = async () => {
-    if ((await catalogueRepo.version(db)) === catalogue.version) return;
+    if ((await catalogueRepo.settings(db)).version === catalogue.version) return;
     catalogue = await catalogueRepo.load(db);
     log.info({ version: catalogue.version }, 'catalogue reloaded');
   };

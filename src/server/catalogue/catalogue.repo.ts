@@ -7,11 +7,6 @@ import { cataloguePackages, cataloguePlans, catalogueProducts, ownerAudit, shopS
 export const catalogueVersionKey = 'catalogue_version';
 export const pixDiscountKey = 'pix_discount_percent';
 
-async function readVersion(db: Executor): Promise<number> {
-  const [row] = await db.select().from(shopSettings).where(eq(shopSettings.key, catalogueVersionKey));
-  return row?.value ?? 0;
-}
-
 async function readSettings(db: Executor) {
   const rows = await db
     .select()
@@ -61,7 +56,6 @@ const packageFields = (row: typeof cataloguePackages.$inferSelect): AdminPackage
 });
 
 export const catalogueRepo = {
-  version: readVersion,
   settings: readSettings,
 
   /** What buyers see and orders are priced from; service overrides stay on the server. */
