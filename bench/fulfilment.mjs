@@ -5,7 +5,7 @@
 //  2. Submission: 2,000 queued deliveries released at once; throughput through the job queue with its
 //     bounded concurrency. Target: ≥ 50 deliveries/s.
 import pg from 'pg';
-import { startFakeSmmPanel } from '../tests/fake-smm/fake-smm-panel.ts';
+import { smmPanelEnv, startFakeSmmPanel } from '../tests/fake-smm/fake-smm-panel.ts';
 import { startServer, stopServer } from './lib.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3298);
@@ -40,12 +40,7 @@ try {
     port,
     env: {
       DATABASE_URL: url.toString(),
-      FULFILMENT_PROVIDER: 'smm',
-      SMM_API_URL: panel.url,
-      SMM_API_KEY: panel.apiKey,
-      SMM_SERVICE_FOLLOWERS: '101',
-      SMM_SERVICE_LIKES: '102',
-      SMM_SERVICE_VIEWS: '103',
+      ...smmPanelEnv(panel),
       // The shortest interval: each tick (1 s) claims what is due, so the first pass starts at once.
       SMM_SYNC_INTERVAL_SECONDS: '10',
     },

@@ -115,7 +115,7 @@ test.describe('customer accounts', () => {
     // The first session is over; the old password no longer opens the account, the new one does.
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login$/);
-    await owner.goto('/login');
+    await gotoHydrated(owner, '/login');
     await owner.getByLabel('E-mail da conta').fill(email);
     await owner.getByLabel('Senha').fill('primeira-senha');
     await owner.getByRole('button', { name: 'Entrar' }).click();

@@ -1,23 +1,6 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { expect, gotoHydrated, test } from './fixtures';
-
-const adminEmail = 'dona@impulso.example';
-
-/** The embedded database's first start prints the admin's initial password once, in the server log. */
-function initialPassword(): string {
-  const log = readFileSync(process.env.E2E_SERVER_LOG!, 'utf8');
-  return log.match(/Senha inicial do administrador \S+: (\S+)/)![1]!;
-}
-
-async function signIn(page: Page) {
-  await gotoHydrated(page, '/admin/login');
-  await page.getByLabel('E-mail').fill(adminEmail);
-  await page.getByLabel('Senha', { exact: true }).fill(initialPassword());
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-}
+import { expect, gotoHydrated, signInOperator, test } from './fixtures';
 
 test.describe('operator panel', () => {
   test('/admin without a session goes to /admin/login', async ({ page }) => {
@@ -42,7 +25,7 @@ test.describe('operator panel', () => {
         installments: 1,
       },
     });
-    await signIn(page);
+    await signInOperator(page);
     await expect(page.getByRole('heading', { name: 'Funil' })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Pedidos' })).toBeVisible();
     const results = await new AxeBuilder({ page }).analyze();
@@ -67,7 +50,7 @@ test.describe('operator panel', () => {
       },
     });
     const { order } = await created.json();
-    await signIn(page);
+    await signInOperator(page);
     await page.getByLabel('Buscar').fill(handle);
     await page.getByRole('button', { name: 'Buscar' }).click();
     await expect(page.getByTestId(`order-${order.id}`)).toContainText('+ 300 curtidas (R$ 24,00)');
@@ -92,7 +75,7 @@ test.describe('operator panel', () => {
       },
     });
     const { order } = await created.json();
-    await signIn(page);
+    await signInOperator(page);
     await expect(page.getByTestId('period-label')).toHaveText('Período: Este mês');
     await expect(page.getByText('Receita (pagos)')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Funil' })).toBeVisible();
@@ -139,7 +122,7 @@ test.describe('operator panel, more', () => {
   test('sorts on the server from the table header, and a load failure offers Tentar novamente', async ({
     page,
   }) => {
-    await signIn(page);
+    await signInOperator(page);
     await page.getByRole('button', { name: 'Total' }).click();
     await expect(page).toHaveURL(/sort=total_cents&dir=desc/);
     await expect(page.getByRole('columnheader', { name: /Total/ })).toHaveAttribute(

@@ -23,7 +23,8 @@ new SMTPServer({
     stream.on('data', (chunk) => (raw += chunk.toString('latin1')));
     stream.on('end', () => {
       const to = session.envelope.rcptTo.map((r) => r.address);
-      appendFileSync(file, `${JSON.stringify({ to, text: decode(raw) })}\n`);
+      // `via`: which sink took it (chaos/proxy.mjs gives each app instance its own).
+      appendFileSync(file, `${JSON.stringify({ to, via: port, text: decode(raw) })}\n`);
       callback();
     });
   },

@@ -255,3 +255,15 @@ export async function closedPortUrl(): Promise<string> {
   await new Promise((resolve) => server.close(resolve));
   return `http://127.0.0.1:${port}/api/v2`;
 }
+
+/** The app's settings for delivering to `panel`, its services 101–103 standing for our three products. */
+export function smmPanelEnv(panel: FakeSmmPanel): Record<string, string> {
+  return {
+    FULFILMENT_PROVIDER: 'smm',
+    SMM_API_URL: panel.url,
+    SMM_API_KEY: panel.apiKey,
+    SMM_SERVICE_FOLLOWERS: '101',
+    SMM_SERVICE_LIKES: '102',
+    SMM_SERVICE_VIEWS: '103',
+  };
+}

@@ -4,7 +4,7 @@ import type { Database } from '../../src/server/db/client';
 import type { FulfilmentPanel } from '../../src/server/fulfilment/panel';
 import { createSmmPanel } from '../../src/server/fulfilment/smm-panel';
 import type { CreateOrderRequest } from '../../src/shared/schemas/checkout';
-import { startFakeSmmPanel, type FakeSmmPanel } from '../fake-smm/fake-smm-panel';
+import { smmPanelEnv, startFakeSmmPanel, type FakeSmmPanel } from '../fake-smm/fake-smm-panel';
 import { newKey, orderRequest } from './order-request';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -35,12 +35,7 @@ export async function startFulfilmentTestApp(
   let now = Date.parse('2026-11-23T15:00:00Z');
   const clock = () => new Date(now);
   const config = {
-    FULFILMENT_PROVIDER: 'smm',
-    SMM_API_URL: panel.url,
-    SMM_API_KEY: panel.apiKey,
-    SMM_SERVICE_FOLLOWERS: '101',
-    SMM_SERVICE_LIKES: '102',
-    SMM_SERVICE_VIEWS: '103',
+    ...smmPanelEnv(panel),
     SMM_TIMEOUT_MS: '1000',
     OWNER_ALERT_EMAIL: 'dona@impulso.example',
     ...env,
