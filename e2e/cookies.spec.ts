@@ -1,9 +1,16 @@
+import type { Page } from '@playwright/test';
 import { expect, gotoHydrated, test } from './fixtures';
+
+const bannerMarkup = 'aria-label="Preferências de cookies"';
+const consentCookie = async (page: Page) =>
+  (await page.context().cookies()).find((c) => c.name === 'cookieConsent')?.value;
 
 test.describe('cookie consent', () => {
   test('the choice persists over a reload, and rejecting loads no tag manager', async ({
     freshPage: page,
   }) => {
+    // A first visit gets the banner in the server's HTML, so it paints with the page (issue 14 §8).
+    expect(await (await page.request.get('/')).text()).toContain(bannerMarkup);
     await gotoHydrated(page, '/');
     const banner = page.getByRole('region', { name: 'Preferências de cookies' });
     await expect(banner).toBeVisible();
@@ -17,6 +24,8 @@ test.describe('cookie consent', () => {
     await reject.click();
     await expect(banner).toBeHidden();
     expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBe('rejected');
+    expect(await consentCookie(page)).toBe('rejected');
+    expect(await (await page.request.get('/')).text()).not.toContain(bannerMarkup);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(banner).toBeHidden();
@@ -46,5 +55,15 @@ test.describe('cookie consent', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Preferências de cookies' })).toBeHidden();
     expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBe('accepted');
+  });
+
+  test('a choice kept only in localStorage (before the cookie) hides the banner and moves to the cookie', async ({
+    freshPage: page,
+  }) => {
+    await page.addInitScript(() => localStorage.setItem('cookieConsent', 'rejected'));
+    await gotoHydrated(page, '/precos');
+    await expect(page.getByRole('region', { name: 'Preferências de cookies' })).toBeHidden();
+    expect(await consentCookie(page)).toBe('rejected');
+    expect(await (await page.request.get('/precos')).text()).not.toContain(bannerMarkup);
   });
 });

@@ -24,10 +24,8 @@ async function watchingCsp(page: Page, use: (page: Page) => Promise<void>) {
  * `freshPage` is a visitor who has not chosen yet.
  */
 export const test = base.extend<{ freshPage: import('@playwright/test').Page }>({
-  page: async ({ page }, use) => {
-    await page.addInitScript(() => {
-      if (!localStorage.getItem('cookieConsent')) localStorage.setItem('cookieConsent', 'rejected');
-    });
+  page: async ({ page, baseURL }, use) => {
+    await page.context().addCookies([{ name: 'cookieConsent', value: 'rejected', url: baseURL! }]);
     await watchingCsp(page, use);
   },
   freshPage: async ({ browser }, use) => {

@@ -86,7 +86,7 @@ test.describe('funnel events', () => {
 });
 
 test.describe('how pages start their scripts', () => {
-  test('content pages start them after load, inside the CSP; pages with forms keep the module script', async ({
+  test('content pages start them after load, pages with forms after the first paint, inside the CSP', async ({
     page,
     request,
   }) => {
@@ -104,9 +104,11 @@ test.describe('how pages start their scripts', () => {
     const home = await (await request.get('/')).text();
     expect(home).not.toContain('<script type="module"');
     expect(home).toContain('data-entry="/assets/');
+    expect(home).toContain('data-start="load"');
     const checkout = await (await request.get('/checkout?type=followers&amount=1000')).text();
-    expect(checkout).toContain('<script type="module" crossorigin src="/assets/');
-    expect(checkout).toContain('<link rel="modulepreload"');
+    expect(checkout).not.toContain('<script type="module"');
+    expect(checkout).not.toContain('<link rel="modulepreload"');
+    expect(checkout).toContain('data-start="paint"');
   });
 });
 

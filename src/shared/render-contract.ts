@@ -9,6 +9,8 @@ export interface RenderContext {
   /** The instant the page is rendered for; legal pages stamp its São Paulo date. */
   now: Date;
   catalogue: Catalogue;
+  /** The visitor has not chosen about cookies yet: the banner is part of the page (shared/consent.ts). */
+  cookieBanner: boolean;
 }
 
 export interface RenderResult {
@@ -40,4 +42,6 @@ export interface BootData {
   renderedAt: string;
   /** Prices and packages as the server priced this page (the browser never fetches them again). */
   catalogue: Catalogue;
+  /** Whether the server rendered the cookie banner, so the first client render matches. */
+  cookieBanner: boolean;
 }

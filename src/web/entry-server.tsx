@@ -15,13 +15,16 @@ function escapeHtml(text: string): string {
 export const cacheablePaths: ServerEntry['cacheablePaths'] = staticPagePaths;
 export const cacheableParams: ServerEntry['cacheableParams'] = staticPageParams;
 
-export async function render(url: string, { shop, now, catalogue }: RenderContext): Promise<RenderResult> {
+export async function render(
+  url: string,
+  { shop, now, catalogue, cookieBanner }: RenderContext,
+): Promise<RenderResult> {
   const parsed = new URL(url, 'http://localhost');
   const { route } = matchRoute(routes, parsed.pathname);
   await loadRoute(route);
   const html = renderToString(
     <StrictMode>
-      <BootProvider value={{ shop, renderedAt: now, catalogue }}>
+      <BootProvider value={{ shop, renderedAt: now, catalogue, cookieBanner }}>
         <StaticRouter routes={routes} url={parsed} layout={RootLayout} />
       </BootProvider>
     </StrictMode>,

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { bootLoaderTag } from './boot-loader';
+import { bootLoaderTag, type ScriptStart } from './boot-loader';
 
 interface ManifestChunk {
   file: string;
@@ -14,11 +14,8 @@ type Manifest = Record<string, ManifestChunk>;
 export interface PageAssets {
   /** The HTML template with the stylesheet inlined (one round trip less on a slow phone). */
   template: string;
-  /**
-   * The tags that start the client with the page module's chunks: Vite's module script and modulepreload
-   * links, or for content pages (`afterLoad`) the loader that fetches them after load (boot-loader.ts).
-   */
-  scriptTags(module: string, afterLoad: boolean): string;
+  /** The loader that starts the client with the page module's chunks at `start` (boot-loader.ts). */
+  scriptTags(module: string, start: ScriptStart): string;
 }
 
 export async function loadPageAssets(clientDir: string): Promise<PageAssets> {
@@ -53,18 +50,15 @@ export async function loadPageAssets(clientDir: string): Promise<PageAssets> {
   const cache = new Map<string, string>();
   return {
     template,
-    scriptTags(module, afterLoad) {
-      const key = `${module}|${afterLoad}`;
+    scriptTags(module, start) {
+      const key = `${module}|${start}`;
       let tags = cache.get(key);
       if (tags === undefined) {
         if (!manifest[module]) throw new Error(`page module ${module} is not in the build manifest`);
         const files = new Set(entryFiles);
         collect(module, files);
         const chunks = [...files].map((file) => `/${file}`).filter((file) => file !== entry);
-        tags = afterLoad
-          ? bootLoaderTag(entry, chunks)
-          : `<script type="module" crossorigin src="${entry}"></script>` +
-            chunks.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
+        tags = bootLoaderTag(entry, chunks, start);
         cache.set(key, tags);
       }
       return tags;

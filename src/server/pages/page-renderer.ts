@@ -2,7 +2,12 @@ import { pathToFileURL } from 'node:url';
 import { saoPauloDay } from '../../shared/dates';
 import type { Catalogue } from '../../shared/catalogue';
 import type { ShopIdentity } from '../../shared/shop';
-import { bootDataElementId, type BootData, type ServerEntry } from '../../shared/render-contract';
+import {
+  bootDataElementId,
+  type BootData,
+  type RenderContext,
+  type ServerEntry,
+} from '../../shared/render-contract';
 import { encodeBody, type EncodedBody } from './compress';
 import { loadPageAssets } from './page-assets';
 
@@ -12,7 +17,8 @@ export interface RenderedPage {
 }
 
 export interface PageRenderer {
-  render(url: string): Promise<RenderedPage>;
+  /** `cookieBanner`: the visitor has not chosen about cookies yet (no `cookieConsent` cookie). */
+  render(url: string, cookieBanner: boolean): Promise<RenderedPage>;
   /** Renders the cacheable pages ahead of the first visitor. */
   warm(): Promise<void>;
 }
@@ -35,20 +41,25 @@ export async function loadPageRenderer(options: PageRendererOptions): Promise<Pa
   const assets = await loadPageAssets(options.clientDir);
   const entry = (await import(pathToFileURL(options.ssrEntryFile).href)) as ServerEntry;
   const cacheable = new Set(entry.cacheablePaths);
-  // Keyed by path, São Paulo day (a legal page's date stamp changes at local midnight) and catalogue
-  // version (an edit in the panel shows on the next request, on every instance).
+  // Keyed by path, São Paulo day (a legal page's date stamp changes at local midnight), cookie banner or
+  // not, and catalogue version (an edit in the panel shows on the next request, on every instance).
   const cache = new Map<string, RenderedPage>();
   let cachedVersion = -1;
 
-  async function renderUncached(url: string, now: Date, catalogue: Catalogue): Promise<RenderedPage> {
-    const result = await entry.render(url, { shop: options.shop, now, catalogue });
+  async function renderUncached(url: string, context: Omit<RenderContext, 'shop'>): Promise<RenderedPage> {
+    const result = await entry.render(url, { shop: options.shop, ...context });
     const pathname = new URL(url, 'http://localhost').pathname;
-    const boot: BootData = { shop: options.shop, renderedAt: now.toISOString(), catalogue };
+    const boot: BootData = {
+      shop: options.shop,
+      renderedAt: context.now.toISOString(),
+      catalogue: context.catalogue,
+      cookieBanner: context.cookieBanner,
+    };
     const html = assets.template
-      // Content pages (the cacheable ones) start their scripts after load; pages with forms at once.
+      // Content pages (the cacheable ones) start their scripts after load; pages with forms after paint.
       .replace(
         '<!--app-head-->',
-        () => result.head + assets.scriptTags(result.module, cacheable.has(pathname)),
+        () => result.head + assets.scriptTags(result.module, cacheable.has(pathname) ? 'load' : 'paint'),
       )
       .replace('<!--app-html-->', () => result.html)
       .replace(
@@ -58,11 +69,10 @@ export async function loadPageRenderer(options: PageRendererOptions): Promise<Pa
     return { status: result.status, body: encodeBody(html) };
   }
 
-  async function render(url: string): Promise<RenderedPage> {
-    const now = options.clock();
-    const catalogue = options.catalogue();
+  async function render(url: string, cookieBanner: boolean): Promise<RenderedPage> {
+    const context = { now: options.clock(), catalogue: options.catalogue(), cookieBanner };
     const parsed = new URL(url, 'http://localhost');
-    if (!cacheable.has(parsed.pathname)) return renderUncached(url, now, catalogue);
+    if (!cacheable.has(parsed.pathname)) return renderUncached(url, context);
     // Rendered from the path and only the parameters the page reads, so the markup matches what the
     // browser renders for this URL (no hydration mismatch) while ?utm_… links share one cached copy.
     const kept = new URLSearchParams();
@@ -71,15 +81,16 @@ export async function loadPageRenderer(options: PageRendererOptions): Promise<Pa
       if (value !== null) kept.set(name, value);
     }
     const pageUrl = kept.size ? `${parsed.pathname}?${kept}` : parsed.pathname;
-    if (catalogue.version !== cachedVersion) {
+    if (context.catalogue.version !== cachedVersion) {
       cache.clear();
-      cachedVersion = catalogue.version;
+      cachedVersion = context.catalogue.version;
     }
-    const key = `${pageUrl}|${saoPauloDay(now)}`;
+    const key = `${pageUrl}|${saoPauloDay(context.now)}|${cookieBanner}`;
     let page = cache.get(key);
     if (!page) {
-      if (cache.size > cacheable.size * 8) cache.clear(); // yesterday's pages, or too many parameter values
-      page = await renderUncached(pageUrl, now, catalogue);
+      // Yesterday's pages, or too many parameter values.
+      if (cache.size > cacheable.size * 16) cache.clear();
+      page = await renderUncached(pageUrl, context);
       cache.set(key, page);
     }
     return page;
@@ -88,7 +99,7 @@ export async function loadPageRenderer(options: PageRendererOptions): Promise<Pa
   return {
     render,
     async warm() {
-      for (const pathname of cacheable) await render(pathname);
+      for (const pathname of cacheable) for (const banner of [true, false]) await render(pathname, banner);
     },
   };
 }

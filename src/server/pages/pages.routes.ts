@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { consentKey, parseConsent } from '../../shared/consent';
 import { AppError } from '../errors';
 import { pickEncoding } from './compress';
 import { loadPageRenderer, type PageRendererOptions } from './page-renderer';
@@ -10,7 +11,7 @@ export async function pagesRoutes(app: FastifyInstance, options: PageRendererOpt
   app.get('/*', async (request, reply) => {
     if (request.url === '/api' || request.url.startsWith('/api/'))
       throw new AppError('not_found', 'not_found');
-    const page = await renderer.render(request.url);
+    const page = await renderer.render(request.url, parseConsent(request.cookies[consentKey]) === null);
     const encoding = pickEncoding(request.headers['accept-encoding']);
     reply
       .status(page.status)

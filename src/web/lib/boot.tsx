@@ -9,6 +9,8 @@ export interface Boot {
   renderedAt: Date;
   /** Prices and packages as the server rendered this page with (edited in the panel, issue 13). */
   catalogue: Catalogue;
+  /** The server put the cookie banner in the page (the visitor had not chosen yet). */
+  cookieBanner: boolean;
 }
 
 const BootContext = createContext<Boot | null>(null);
@@ -17,7 +19,12 @@ export const BootProvider = BootContext.Provider;
 export function readBootData(): Boot {
   const element = document.getElementById(bootDataElementId);
   const data = JSON.parse(element?.textContent ?? '{}') as BootData;
-  return { shop: data.shop, renderedAt: new Date(data.renderedAt), catalogue: data.catalogue };
+  return {
+    shop: data.shop,
+    renderedAt: new Date(data.renderedAt),
+    catalogue: data.catalogue,
+    cookieBanner: data.cookieBanner,
+  };
 }
 
 function useBoot(): Boot {
@@ -28,6 +35,10 @@ function useBoot(): Boot {
 
 export function useShop(): ShopIdentity {
   return useBoot().shop;
+}
+
+export function useCookieBannerRendered(): boolean {
+  return useBoot().cookieBanner;
 }
 
 export function useCatalogue(): Catalogue {

@@ -1,17 +1,25 @@
+import { consentKey, parseConsent, type ConsentChoice } from '../../shared/consent';
 import { readStorage, writeStorage } from './storage';
-
-export type ConsentChoice = 'accepted' | 'rejected';
-const consentKey = 'cookieConsent';
 
 type DataLayerWindow = Window & { dataLayer?: unknown[] };
 
+const yearSeconds = 365 * 24 * 60 * 60;
+
+/** The choice kept in the `cookieConsent` cookie (read by the server too). */
+export function consentCookie(): ConsentChoice | null {
+  const pair = document.cookie.split('; ').find((part) => part.startsWith(`${consentKey}=`));
+  return parseConsent(pair?.slice(consentKey.length + 1));
+}
+
+/** The cookie's choice, or one kept only in localStorage (chosen before the cookie existed). */
 export function storedConsent(): ConsentChoice | null {
-  const value = readStorage('local', consentKey);
-  return value === 'accepted' || value === 'rejected' ? value : null;
+  return consentCookie() ?? parseConsent(readStorage('local', consentKey));
 }
 
 export function storeConsent(choice: ConsentChoice): void {
   writeStorage('local', consentKey, choice);
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${consentKey}=${choice}; Path=/; Max-Age=${yearSeconds}; SameSite=Lax${secure}`;
 }
 
 /** Pushes to GTM's dataLayer only when the visitor accepted (DECISIONS 24). */

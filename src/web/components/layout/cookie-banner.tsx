@@ -1,20 +1,26 @@
 import { useEffect, useState } from 'react';
 import { Link } from '../../router/link';
-import { loadTagManager, storeConsent, storedConsent, type ConsentChoice } from '../../lib/consent';
-import { useShop } from '../../lib/boot';
+import type { ConsentChoice } from '../../../shared/consent';
+import { consentCookie, loadTagManager, storeConsent, storedConsent } from '../../lib/consent';
+import { useCookieBannerRendered, useShop } from '../../lib/boot';
 import { paths } from '../../paths';
 
 const choiceButton =
   'min-h-11 flex-1 sm:w-40 rounded-full border-2 border-white px-5 py-2 text-sm font-bold focus-visible:outline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white sm:flex-none';
 
-/** Shown at the bottom until a choice is stored; both choices equally prominent (DECISIONS 24). */
+/**
+ * Shown at the bottom until a choice is stored; both choices equally prominent (DECISIONS 24). The server
+ * renders it for visitors without the consent cookie, so it paints with the page (issue 14 §8).
+ */
 export function CookieBanner() {
   const { gtmId } = useShop();
-  const [visible, setVisible] = useState(false);
+  const [visible, setVisible] = useState(useCookieBannerRendered());
 
   useEffect(() => {
     const choice = storedConsent();
     if (choice === 'accepted') loadTagManager(gtmId);
+    // A choice made before the cookie existed (localStorage only): the server should know it too.
+    if (choice && !consentCookie()) storeConsent(choice);
     setVisible(choice === null);
   }, [gtmId]);
 

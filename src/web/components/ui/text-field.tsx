@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes } from 'react';
+import { useEffect, useRef, type InputHTMLAttributes } from 'react';
 import { fieldError, fieldInput, fieldLabel } from './styles';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
@@ -24,6 +24,14 @@ export function TextField({
   className,
   ...rest
 }: TextFieldProps) {
+  const input = useRef<HTMLInputElement>(null);
+  // What a buyer typed into the server's HTML before the scripts ran is the field's value: React would
+  // otherwise keep its empty state behind the typed text, and the form would say the field is empty.
+  useEffect(() => {
+    const typed = input.current?.value;
+    if (typed && typed !== value) onValue(mask ? mask(typed) : typed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at hydration
+  }, []);
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
     <div className={className}>
@@ -31,6 +39,7 @@ export function TextField({
         {label}
       </label>
       <input
+        ref={input}
         id={id}
         value={value}
         onChange={(event) => onValue(mask ? mask(event.target.value) : event.target.value)}

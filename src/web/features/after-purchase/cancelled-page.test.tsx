@@ -28,6 +28,7 @@ const page = async (pixDiscountPercent: number) =>
       shop,
       now: new Date('2026-11-23T12:00:00Z'),
       catalogue: { ...openingCatalogue, pixDiscountPercent },
+      cookieBanner: false,
     })
   ).html;
 

@@ -6,7 +6,7 @@ export function CookiesPage() {
       <p>Cookies e armazenamento local são pequenos registros guardados no seu navegador.</p>
       <h2>Essenciais (sempre ativos)</h2>
       <ul>
-        <li>A sua escolha sobre cookies (cookieConsent).</li>
+        <li>A sua escolha sobre cookies (cookieConsent, guardada por 1 ano).</li>
         <li>
           Dados que você digitou para a compra (o @ e o link da publicação), para não precisar digitar de
           novo.
