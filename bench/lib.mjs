@@ -6,11 +6,18 @@ export const root = path.resolve(import.meta.dirname, '..');
 
 /** Starts dist/server/main.js with `env` on 127.0.0.1:`port` and resolves once /api/health answers. */
 export async function startServer({ port, env = {}, stdio = ['ignore', 'inherit', 'inherit'] }) {
+  // A server left over from an interrupted run would answer the health check in this one's place.
+  const taken = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`port ${port} is taken (a server left over from an earlier run?)`);
   const server = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio,
   });
   for (let i = 0; i < 150; i++) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return server;
     } catch {

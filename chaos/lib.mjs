@@ -55,19 +55,31 @@ let buyer = 0;
 /** A PIX order of a new buyer, as the checkout sends it. */
 export const orderBody = () => benchOrder(`chaos-${(buyer += 1)}@exemplo.com`);
 
-/** POST /api/orders; the order when the server acknowledged it (2xx with an id), else null. */
-export async function placeOrder(base) {
-  const key = randomUUID();
+/**
+ * POST /api/orders (a new buyer's PIX order unless `body` is given; a retry passes the same `key`): the
+ * order when the server acknowledged it (2xx with an id), else the status and the error it answered.
+ */
+export async function placeOrder(base, { body = orderBody(), key = randomUUID() } = {}) {
   try {
     const res = await fetch(`${base}/api/orders`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'idempotency-key': key },
-      body: JSON.stringify(orderBody()),
+      body: JSON.stringify(body),
     });
-    if (res.status < 200 || res.status >= 300) return { status: res.status };
-    const body = await res.json();
-    return body?.order?.id ? { status: res.status, key, order: body.order } : { status: res.status };
+    const answer = await res.json().catch(() => null);
+    if (res.status < 200 || res.status >= 300) return { status: res.status, key, error: answer };
+    return answer?.order?.id
+      ? { status: res.status, key, order: answer.order, payment: answer.payment }
+      : { status: res.status };
   } catch {
     return { status: 0 }; // the connection died with the server: not acknowledged
   }
 }
+
+/** The webhook Asaas sends when `payment` was paid (PAYMENT_RECEIVED) or confirmed; `copy` tells redeliveries apart. */
+export const asaasEvent = (name, payment, copy = 0) => ({
+  id: `evt_${payment.id}_${name}`,
+  event: name,
+  dateCreated: new Date().toISOString().replace('T', ' ').slice(0, 19),
+  payment: { ...payment, status: name === 'PAYMENT_RECEIVED' ? 'RECEIVED' : 'CONFIRMED', copy },
+});

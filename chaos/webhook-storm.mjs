@@ -6,7 +6,7 @@
 // likes add-on, bought without its post link, waits for it: one e-mail asking for the link instead).
 import { startFakeAsaas } from '../tests/fake-asaas/fake-asaas-server.ts';
 import { startServer, stopServer } from '../bench/lib.mjs';
-import { freshDatabase, placeOrder, relaxedLimits } from './lib.mjs';
+import { asaasEvent, freshDatabase, placeOrder, relaxedLimits } from './lib.mjs';
 
 const port = Number(process.env.CHAOS_PORT ?? 3294);
 const base = `http://127.0.0.1:${port}`;
@@ -40,13 +40,6 @@ let sent = 0;
 let beforeAnswer = 0;
 let placing = true;
 
-const event = (name, payment, copy) => ({
-  id: `evt_${payment.id}_${name}`,
-  event: name,
-  dateCreated: new Date().toISOString().replace('T', ' ').slice(0, 19),
-  payment: { ...payment, status: name === 'PAYMENT_RECEIVED' ? 'RECEIVED' : 'CONFIRMED', copy },
-});
-
 /** Pays every new charge at the fake and queues its deliveries (the same event id for every copy). */
 function scheduleNewCharges() {
   for (const payment of fake.payments.values()) {
@@ -54,8 +47,8 @@ function scheduleNewCharges() {
     scheduled.add(payment.id);
     payment.status = 'RECEIVED';
     const copies = [];
-    for (let i = pick(3); i > 0; i--) copies.push(event('PAYMENT_RECEIVED', payment, i));
-    for (let i = pick(3) - 1; i > 0; i--) copies.push(event('PAYMENT_CONFIRMED', payment, i));
+    for (let i = pick(3); i > 0; i--) copies.push(asaasEvent('PAYMENT_RECEIVED', payment, i));
+    for (let i = pick(3) - 1; i > 0; i--) copies.push(asaasEvent('PAYMENT_CONFIRMED', payment, i));
     queue.push(...copies.map((body) => ({ body, orderId: payment.externalReference })));
   }
   // Shuffled: a payment's deliveries arrive in any order, mixed with the others'.
@@ -73,7 +66,7 @@ async function deliver() {
       // Top up to exactly 1,000 with more redeliveries of random events.
       const ids = [...scheduled];
       const payment = fake.payments.get(ids[Math.floor(Math.random() * ids.length)]);
-      next = { body: event('PAYMENT_RECEIVED', payment, 0), orderId: payment.externalReference };
+      next = { body: asaasEvent('PAYMENT_RECEIVED', payment, 0), orderId: payment.externalReference };
     }
     if (!next || sent >= deliveryCount) {
       if (!placing && sent >= deliveryCount) return;

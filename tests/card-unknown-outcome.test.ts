@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { orders, payments } from '../src/server/db/schema';
+import { orders, outboxEmails, payments } from '../src/server/db/schema';
 import { billingAddress, startAsaasTestApp, type AsaasTestApp } from './helpers/asaas-test-app';
 import { approvedCard, newKey, orderRequest } from './helpers/order-request';
 import type { TestApp } from './helpers/test-app';
@@ -99,7 +99,7 @@ describe('unknown outcome of a card charge', () => {
     expect((await orderRow(orderId)).paymentStatus).toBe('paid');
   });
 
-  it('nothing at the provider after 30 minutes: the attempt failed, the buyer may pay again', async () => {
+  it('nothing at the provider after 30 minutes: the attempt failed, the buyer is e-mailed once and may pay again', async () => {
     asaas.fake.answerNext(/^\/v3\/payments$/, 504, '<html>gateway timeout</html>', 'POST');
     const res = await cardOrder();
     expect(res.statusCode).toBe(502);
@@ -108,5 +108,16 @@ describe('unknown outcome of a card charge', () => {
     await app.reconciler.runOnce();
     expect((await attempts(orderId))[0]!.status).toBe('FAILED');
     expect((await app.server.inject({ url: `/api/orders/${orderId}` })).json().payable).toBe(true);
+
+    // The checkout promised an e-mail ("avisamos por e-mail"): one, however often reconciliation runs.
+    now += 2 * 60_000;
+    await app.reconciler.runOnce();
+    await app.jobs.drain();
+    const { email } = await orderRow(orderId);
+    const mails = await app.database.db.select().from(outboxEmails).where(eq(outboxEmails.to, email));
+    const notCharged = mails.filter((m) => m.subject.startsWith('Pagamento não concluído'));
+    expect(notCharged).toHaveLength(1);
+    expect(notCharged[0]!.text).toContain('nada foi cobrado');
+    expect(notCharged[0]!.text).toContain(`/order/${orderId}`);
   });
 });

@@ -27,6 +27,7 @@ export function createAppJobs(deps: {
   provider: PaymentProvider;
   clock: () => Date;
   log: FastifyBaseLogger;
+  requestsRunning: () => number;
 }) {
   const { database, config, mailer, fulfilment, clock, log } = deps;
   const db = database.db;
@@ -55,6 +56,7 @@ export function createAppJobs(deps: {
     },
     clock,
     log,
+    requestsRunning: deps.requestsRunning,
     onDead: (job, now) => alertDeadJob(db, fulfilment.ctx.alerts, job, now),
     before: async (now) => {
       await queueOrderReceipts(db, now);

@@ -82,7 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return503OnClosing: true,
   });
 
-  const idle = await httpBasics(server, config);
+  const inFlight = await httpBasics(server, config);
 
   const rateLimiter = createRateLimiter(database.db, clock, config.rateLimitSecret);
   const paymentProvider = deps.paymentProvider ?? createPaymentProvider(config, clock);
@@ -166,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     provider: paymentProvider,
     clock,
     log: server.log,
+    requestsRunning: inFlight.running,
   });
   const reconciler = createReconciler({
     db: database.db,
@@ -196,5 +197,5 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     });
   }
 
-  return { server, rateLimiter, reconciler, jobs, mailer, fulfilment, catalogue, idle };
+  return { server, rateLimiter, reconciler, jobs, mailer, fulfilment, catalogue, idle: inFlight.idle };
 }

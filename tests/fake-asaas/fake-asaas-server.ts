@@ -51,6 +51,11 @@ export interface FakeAsaas extends Pick<FakeState, 'customers' | 'payments' | 'e
   delayNextAnswer(path: RegExp, ms: number): void;
   /** The next request answers with this HTTP status (a 500, say). */
   failNext(status: number): void;
+  /**
+   * Asaas down until told otherwise: every request answers this status (503, say), or with `'hang'` is
+   * never answered (the client's timeout decides); null ends it, dropping the requests left hanging.
+   */
+  outage(mode: number | 'hang' | null): void;
   /** The next request whose path matches answers with this status and raw body (a malformed answer). */
   answerNext(path: RegExp, status: number, rawBody: string, method?: string): void;
   close(): Promise<void>;
@@ -64,7 +69,9 @@ export async function startFakeAsaas(apiKey = '$aact_hmlg_test_key'): Promise<Fa
     canned: null as { path: RegExp; status: number; rawBody: string; method?: string } | null,
     lose: null as RegExp | null,
     delay: null as { path: RegExp; ms: number } | null,
+    outage: null as number | 'hang' | null,
   };
+  const hanging = new Set<IncomingMessage>();
 
   const server: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -74,6 +81,11 @@ export async function startFakeAsaas(apiKey = '$aact_hmlg_test_key'): Promise<Fa
     const url = new URL(req.url ?? '/', 'http://fake');
     const method = req.method ?? '';
     requests.push({ method, path: url.pathname + url.search, headers: req.headers, body });
+    if (faults.outage === 'hang') return void hanging.add(req);
+    if (faults.outage) {
+      res.writeHead(faults.outage, { 'content-type': 'text/html' });
+      return res.end('<html><body>503 Service Temporarily Unavailable</body></html>');
+    }
     const lose = method === 'POST' && faults.lose?.test(url.pathname) === true;
     if (lose) faults.lose = null;
     const delay = faults.delay?.path.test(url.pathname) ? faults.delay.ms : 0;
@@ -164,6 +176,12 @@ export async function startFakeAsaas(apiKey = '$aact_hmlg_test_key'): Promise<Fa
     },
     failNext(status) {
       faults.failure = status;
+    },
+    outage(mode) {
+      faults.outage = mode;
+      if (mode === 'hang') return;
+      for (const req of hanging) req.socket.destroy();
+      hanging.clear();
     },
     close: () =>
       new Promise((resolve) => {

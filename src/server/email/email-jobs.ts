@@ -6,7 +6,7 @@ import { receiptsRepo } from './receipts.repo';
 import { orderReceivedEmail, paymentConfirmedEmail, pixReminderEmail } from './templates';
 import { paymentsRepo } from '../payments/payments.repo';
 import { refundEmail } from './refund-templates';
-import { captureRefusedEmail, cardReprovedEmail } from './payment-problem-templates';
+import { captureRefusedEmail, cardNotChargedEmail, cardReprovedEmail } from './payment-problem-templates';
 
 /** Job handlers that send e-mail; rendering happens at send time, so a PIX code shown is still current. */
 export function emailJobHandlers(deps: {
@@ -45,6 +45,10 @@ export function emailJobHandlers(deps: {
     async card_reproved_email(payload) {
       const order = await ordersRepo.findById(db, String(payload.orderId));
       if (order?.paymentStatus === 'unpaid') await mailer.send(cardReprovedEmail(shop, order));
+    },
+    async card_not_charged_email(payload) {
+      const order = await ordersRepo.findById(db, String(payload.orderId));
+      if (order?.paymentStatus === 'unpaid') await mailer.send(cardNotChargedEmail(shop, order));
     },
     async card_capture_refused_email(payload) {
       const order = await ordersRepo.findById(db, String(payload.orderId));

@@ -22,6 +22,21 @@ export function cardReprovedEmail(shop: Shop, order: OrderForEmail): Email {
   return { to: order.email, subject: `Pagamento não aprovado – pedido ${code}`, html, text };
 }
 
+/** A card charge whose outcome was unknown, and which the provider never received: nothing charged. */
+export function cardNotChargedEmail(shop: Shop, order: OrderForEmail): Email {
+  const code = formatPurchaseCode(order.purchaseCode);
+  const { html, text } = layout(
+    shop,
+    `Nada foi cobrado no pedido ${code}`,
+    [
+      `Verificamos com a operadora o pagamento com cartão do pedido ${code} (${serviceTitle(order)}): ele não foi concluído e nada foi cobrado.`,
+      'Você pode pagar com PIX ou com cartão pela página do pedido.',
+    ],
+    orderLink(shop, order),
+  );
+  return { to: order.email, subject: `Pagamento não concluído – pedido ${code}`, html, text };
+}
+
 /** A plan's monthly charge the card refused (Asaas PAYMENT_CREDIT_CARD_CAPTURE_REFUSED). */
 export function captureRefusedEmail(shop: Shop, order: OrderForEmail): Email {
   const code = formatPurchaseCode(order.purchaseCode);

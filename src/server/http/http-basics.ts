@@ -9,11 +9,11 @@ import { rejectNulBytes } from './text-guard';
 
 /**
  * What every request goes through before any route: security headers, cookies, the error handler, the
- * origin check and the NUL-byte guard. Returns `idle` (resolves when no handler is running).
+ * origin check and the NUL-byte guard. Returns the count of requests in flight.
  */
 export async function httpBasics(server: FastifyInstance, config: Readonly<Config>) {
   securityHeaders(server, { tagManager: config.shop.gtmId !== null });
-  const idle = trackInFlight(server);
+  const inFlight = trackInFlight(server);
   await server.register(cookie);
   server.setErrorHandler(handleError);
   server.setNotFoundHandler((_request, _reply) => {
@@ -21,5 +21,5 @@ export async function httpBasics(server: FastifyInstance, config: Readonly<Confi
   });
   server.addHook('onRequest', originCheck(config.publicUrl));
   server.addHook('preValidation', rejectNulBytes);
-  return idle;
+  return inFlight;
 }

@@ -1,10 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 
-/**
- * Counts the requests being handled and returns `idle()`, which resolves when none is: a client that hung
- * up does not stop its handler's queries, so shutdown waits for them before closing the database.
- */
-export function trackInFlight(server: FastifyInstance): () => Promise<void> {
+export interface InFlight {
+  /** Resolves when no handler is running: a client that hung up does not stop its handler's queries, so
+   * shutdown waits for them before closing the database. */
+  idle(): Promise<void>;
+  /** How many requests are being handled now. */
+  running(): number;
+}
+
+/** Counts the requests being handled. */
+export function trackInFlight(server: FastifyInstance): InFlight {
   // During shutdown, answers close their connection, so keep-alive clients do not hold the close open.
   // A request counts as running until its handler hands a payload to onSend (which also happens when the
   // client has already hung up, unlike onResponse). Callback hooks: no promise per request.
@@ -26,7 +31,10 @@ export function trackInFlight(server: FastifyInstance): () => Promise<void> {
     running.delete(request.id);
     done();
   });
-  return async () => {
-    while (running.size > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+  return {
+    async idle() {
+      while (running.size > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    },
+    running: () => running.size,
   };
 }

@@ -6,6 +6,9 @@ import { jobsRepo, maxJobAttempts, type ClaimedJob } from './jobs.repo';
 export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
 
 const batchPauseMs = 25;
+/** More requests than this still running after a pause between batches: they are queueing. */
+const queuedRequests = 1;
+const maxYieldMs = 1_000;
 
 /** How long a claimed job is this instance's; every handler's own timeouts stay well under it. */
 export const jobLeaseMs = 60_000;
@@ -33,6 +36,8 @@ export function createJobRunner(options: {
   concurrency?: number;
   /** Told once when a job has failed its last attempt (the owner's alert). */
   onDead?: (job: { id: string; kind: string; lastError: string }, now: Date) => Promise<unknown>;
+  /** Requests being handled by this process now: while they queue, batches wait (yieldToRequests). */
+  requestsRunning?: () => number;
   /** Runs before each batch: pollers that turn rows into jobs (order receipts). */
   before?: (now: Date) => Promise<unknown>;
   /**
@@ -50,6 +55,18 @@ export function createJobRunner(options: {
     ...(options.lanes ?? []).map((lane) => ({ kinds: { only: lane.kinds }, concurrency: lane.concurrency })),
     { kinds: { except: (options.lanes ?? []).flatMap((lane) => lane.kinds) }, concurrency },
   ];
+
+  /**
+   * The pause between two full batches, kept going (up to a second) while requests are still queueing
+   * after it: a buyer's order waits for no one's receipt, a receipt can leave a second later. At 1,000
+   * orders/s the receipts competed with the orders for the same two cores (ADR 023).
+   */
+  async function yieldToRequests(): Promise<void> {
+    for (let waited = 0; waited < maxYieldMs; waited += batchPauseMs) {
+      await new Promise((r) => setTimeout(r, batchPauseMs));
+      if ((options.requestsRunning?.() ?? 0) <= queuedRequests) return;
+    }
+  }
 
   async function run(job: ClaimedJob) {
     const handler = handlers[job.kind];
@@ -109,7 +126,7 @@ export function createJobRunner(options: {
         lanes.map(async (lane) => {
           let claimed = await runLane(lane);
           while (!stopped && claimed === lane.concurrency) {
-            await new Promise((r) => setTimeout(r, batchPauseMs));
+            await yieldToRequests();
             claimed = await runLane(lane);
           }
         }),

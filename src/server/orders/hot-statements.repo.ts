@@ -9,8 +9,8 @@ import {
   type PaymentRow,
 } from '../db/schema';
 
-// The three statements every new PIX order runs, prepared once per database: Drizzle builds their SQL
-// once and PostgreSQL parses and plans them once per connection (docs/benchmarks.md).
+// The three statements every new PIX order runs. The two inserts are prepared once per database: Drizzle
+// builds their SQL once and PostgreSQL parses and plans them once per connection (docs/benchmarks.md).
 
 const p = (name: string) => sql.placeholder(name);
 
@@ -67,24 +67,33 @@ function prepare(db: Db) {
       } as unknown as NewPayment)
       .returning()
       .prepare('impulso_insert_attempt'),
-    // One statement for the provider answers of every PIX attempt waiting in this turn (storePix below).
-    storePix: db
-      .update(payments)
-      .set({
-        providerPaymentId: sql`v.provider_payment_id`,
-        status: sql`v.status`,
-        pixPayload: sql`v.pix_payload`,
-        pixImageBase64: sql`v.pix_image_base64`,
-        expiresAt: sql`v.expires_at`,
-        updatedAt: sql`v.updated_at`,
-      })
-      .from(
-        sql`json_to_recordset(${p('batch')}::json) as v(id uuid, provider_payment_id text, status text, pix_payload text, pix_image_base64 text, expires_at timestamptz, updated_at timestamptz)`,
-      )
-      .where(sql`${payments.id} = v.id`)
-      .returning({ id: payments.id })
-      .prepare('impulso_store_pix'),
   };
+}
+
+/**
+ * One statement for the provider answers of every PIX attempt waiting in this turn (storePix below).
+ * The planner takes any set-returning function for 100 rows, so with the join alone it found scanning
+ * the whole table cheaper than 100 key lookups until the table was large (bench/soak.mjs: 176 scans a
+ * second while payments grew to 15,000 rows, p50 11 → 157 ms in five minutes). The ids, as an array
+ * literal, tell it how many rows there are; not prepared, so each plan sees them.
+ */
+export function storePixStatement(db: Db, batch: Array<{ id: string }>) {
+  const ids = `{${batch.map((row) => row.id).join(',')}}`;
+  return db
+    .update(payments)
+    .set({
+      providerPaymentId: sql`v.provider_payment_id`,
+      status: sql`v.status`,
+      pixPayload: sql`v.pix_payload`,
+      pixImageBase64: sql`v.pix_image_base64`,
+      expiresAt: sql`v.expires_at`,
+      updatedAt: sql`v.updated_at`,
+    })
+    .from(
+      sql`json_to_recordset(${JSON.stringify(batch)}::json) as v(id uuid, provider_payment_id text, status text, pix_payload text, pix_image_base64 text, expires_at timestamptz, updated_at timestamptz)`,
+    )
+    .where(sql`${payments.id} = any(${ids}::uuid[]) and ${payments.id} = v.id`)
+    .returning({ id: payments.id });
 }
 
 type PixFields = Pick<
@@ -106,13 +115,14 @@ interface WaitingPix {
  * instead of 452/s on PGlite (docs/benchmarks.md, decision 013). Each caller still waits for the commit
  * that holds its row, so nothing is answered before it is stored.
  */
-function pixBatcher(statement: ReturnType<typeof prepare>['storePix']) {
+function pixBatcher(db: Db) {
   let waiting: WaitingPix[] = [];
   async function flush() {
     const batch = waiting;
     waiting = [];
     try {
-      const json = JSON.stringify(
+      const rows = await storePixStatement(
+        db,
         batch.map(({ attempt, pix }) => ({
           id: attempt.id,
           provider_payment_id: pix.providerPaymentId,
@@ -123,7 +133,6 @@ function pixBatcher(statement: ReturnType<typeof prepare>['storePix']) {
           updated_at: pix.updatedAt,
         })),
       );
-      const rows = (await statement.execute({ batch: json })) as Array<{ id: string }>;
       const stored = new Set(rows.map((row) => row.id));
       // The stored row is the attempt with the answer's fields (nothing else changes it), so only ids
       // come back: parsing whole rows cost a fifth of the gain.
@@ -142,8 +151,7 @@ function pixBatcher(statement: ReturnType<typeof prepare>['storePix']) {
 }
 
 function prepareAll(db: Db) {
-  const statements = prepare(db);
-  return { ...statements, storePixBatched: pixBatcher(statements.storePix) };
+  return { ...prepare(db), storePixBatched: pixBatcher(db) };
 }
 
 const cache = new WeakMap<Db, ReturnType<typeof prepareAll>>();

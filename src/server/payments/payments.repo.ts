@@ -71,6 +71,15 @@ export const paymentsRepo = {
       );
     return row?.n ?? 0;
   },
+  /** An unknown attempt becomes FAILED; false when it was no longer unknown (settled meanwhile). */
+  async failUnknown(db: Executor, id: string, now: Date): Promise<boolean> {
+    const rows = await db
+      .update(payments)
+      .set({ status: 'FAILED', updatedAt: now })
+      .where(and(eq(payments.id, id), eq(payments.status, 'UNKNOWN')))
+      .returning({ id: payments.id });
+    return rows.length > 0;
+  },
   async updateStatus(db: Executor, id: string, status: string, now: Date): Promise<void> {
     await db.update(payments).set({ status, updatedAt: now }).where(eq(payments.id, id));
   },

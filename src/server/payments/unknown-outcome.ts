@@ -1,4 +1,5 @@
 import type { Db } from '../db/client';
+import { enqueue } from '../jobs/job-queue';
 import type { PaymentRow } from '../db/schema';
 import { recordProviderStatus } from './payment-confirmation';
 import type { PaymentProvider } from './payment-provider';
@@ -60,7 +61,18 @@ export async function settleUnknownAttempts(
     const status = await settleUnknownAttempt(deps, attempt).catch(() => undefined);
     if (status) settled++;
     else if (status === null && now.getTime() - attempt.createdAt.getTime() > unknownGraceMs)
-      await paymentsRepo.updateStatus(deps.db, attempt.id, 'FAILED', now);
+      await failUnknownAttempt(db, attempt, now);
   }
   return settled;
+}
+
+/**
+ * Nothing was charged after all. The checkout told the buyer not to pay again and to wait for an e-mail
+ * (card_outcome_unknown): this is that e-mail, queued with the change so it leaves once.
+ */
+async function failUnknownAttempt(db: Db, attempt: PaymentRow, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (await paymentsRepo.failUnknown(tx, attempt.id, now))
+      await enqueue(tx, 'card_not_charged_email', { orderId: attempt.orderId });
+  });
 }

@@ -135,6 +135,7 @@ export const jobKindLabels: Record<string, string> = {
   chargeback_alert: 'Alerta de contestação',
   owner_digest_email: 'Resumo diário da loja',
   card_reproved_email: 'E-mail de cartão reprovado na análise',
+  card_not_charged_email: 'E-mail de cartão não cobrado',
   card_capture_refused_email: 'E-mail de mensalidade recusada',
   subscription_ended_alert: 'Alerta de plano encerrado',
 };
