@@ -9,6 +9,8 @@ const batchPauseMs = 25;
 /** More requests than this still running after a pause between batches: they are queueing. */
 const queuedRequests = 1;
 const maxYieldMs = 1_000;
+/** A backlog drained for longer than this stops yielding: a burst gets priority, e-mails still get out. */
+const yieldingDrainMs = 45_000;
 
 /** How long a claimed job is this instance's; every handler's own timeouts stay well under it. */
 export const jobLeaseMs = 60_000;
@@ -59,12 +61,14 @@ export function createJobRunner(options: {
   /**
    * The pause between two full batches, kept going (up to a second) while requests are still queueing
    * after it: a buyer's order waits for no one's receipt, a receipt can leave a second later. At 1,000
-   * orders/s the receipts competed with the orders for the same two cores (ADR 023).
+   * orders/s the receipts competed with the orders for the same two cores (ADR 023). A drain that has
+   * lasted 45 s stops yielding, so a steady load cannot leave the e-mails ever further behind.
    */
-  async function yieldToRequests(): Promise<void> {
+  async function yieldToRequests(drainStartedAt: number): Promise<void> {
     for (let waited = 0; waited < maxYieldMs; waited += batchPauseMs) {
       await new Promise((r) => setTimeout(r, batchPauseMs));
       if ((options.requestsRunning?.() ?? 0) <= queuedRequests) return;
+      if (performance.now() - drainStartedAt > yieldingDrainMs) return;
     }
   }
 
@@ -124,9 +128,10 @@ export function createJobRunner(options: {
       await options.before?.(clock()).catch((err: unknown) => log.warn({ err }, 'job poller failed'));
       await Promise.all(
         lanes.map(async (lane) => {
+          const drainStartedAt = performance.now();
           let claimed = await runLane(lane);
           while (!stopped && claimed === lane.concurrency) {
-            await yieldToRequests();
+            await yieldToRequests(drainStartedAt);
             claimed = await runLane(lane);
           }
         }),
