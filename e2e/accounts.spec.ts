@@ -127,7 +127,7 @@ test.describe('customer accounts', () => {
   });
 
   test('Esqueci minha senha answers without telling whether the e-mail exists', async ({ page }) => {
-    await page.goto('/login');
+    await gotoHydrated(page, '/login');
     await page.getByRole('button', { name: 'Esqueci minha senha' }).click();
     await page.getByLabel('E-mail da conta').fill('qualquer@exemplo.com');
     await page.getByRole('button', { name: 'Enviar link' }).click();

@@ -18,7 +18,7 @@ test.describe('order lookup (/login)', () => {
       /[2-9A-Z]{4}-[2-9A-Z]{4}/,
     )![0];
 
-    await page.goto('/login');
+    await gotoHydrated(page, '/login');
     await expect(page.getByRole('heading', { name: 'Consultar Compra' })).toBeVisible();
     await page.getByLabel('E-mail', { exact: true }).fill('BIA@exemplo.com');
     await page.getByLabel('Código de compra').fill(code.toLowerCase().replace('-', ''));
@@ -28,7 +28,7 @@ test.describe('order lookup (/login)', () => {
   });
 
   test('says what is wrong: missing fields, no match, slow server, no connection', async ({ page }) => {
-    await page.goto('/login');
+    await gotoHydrated(page, '/login');
     await page.getByRole('button', { name: 'Consultar' }).click();
     await expect(page.getByRole('alert')).toHaveText('E-mail e código de compra são obrigatórios');
 
