@@ -5,8 +5,7 @@
 // spec's pt-BR message (never a 500), every order stays `pendente` and unpaid with nothing charged; once
 // Asaas is back the same checkout (same Idempotency-Key) gets its PIX and is paid once; once SMTP is back
 // every e-mail that failed is sent, and none twice. Needs `npm run build` and Chromium.
-import { openSync, readFileSync } from 'node:fs';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { messages } from '../src/shared/messages.ts';

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client';
-import { enqueue } from '../jobs/job-queue';
 import type { PaymentRow } from '../db/schema';
+import { enqueue } from '../jobs/job-queue';
 import { recordProviderStatus } from './payment-confirmation';
 import type { PaymentProvider } from './payment-provider';
 import { paymentsRepo } from './payments.repo';
