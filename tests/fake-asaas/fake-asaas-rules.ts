@@ -1,8 +1,8 @@
-import type { FakeState } from './fake-asaas-state';
+import { saoPauloDate, type FakeState } from './fake-asaas-state';
 
 // What Asaas's OpenAPI document requires of a charge or a subscription (PaymentSaveRequestDTO,
-// SubscriptionSaveRequestDTO; reference/payments.md §1.4, §1.5, §1.10). A request that breaks a rule is
-// answered 400 with errors[], as Asaas does, so a mistake in our requests fails a test.
+// SubscriptionSaveRequestDTO; Asaas API v3, 'Criar nova cobrança', 'Criar nova assinatura'). A request
+// that breaks a rule is answered 400 with errors[], as Asaas does, so a mistake in our requests fails a test.
 
 type Body = Record<string, unknown>;
 export type Refusal = { code: string; description: string };
@@ -11,7 +11,7 @@ const billingTypes = new Set(['UNDEFINED', 'BOLETO', 'CREDIT_CARD', 'PIX']);
 const cycles = new Set(['WEEKLY', 'BIWEEKLY', 'MONTHLY', 'QUARTERLY', 'SEMIANNUALLY', 'YEARLY']);
 const cardFields = ['holderName', 'number', 'expiryMonth', 'expiryYear', 'ccv'] as const;
 const holderFields = ['name', 'email', 'cpfCnpj', 'postalCode', 'addressNumber', 'phone'] as const;
-/** The sandbox's documented refusal cards (reference §1.5). */
+/** The sandbox's documented refusal cards (Asaas docs, 'Como testar funcionalidades': cartão de crédito). */
 export const declinedCards = new Set(['5184019740373151', '4916561358240741']);
 
 const filled = (value: unknown) => typeof value === 'string' && value.trim() !== '';
@@ -60,6 +60,9 @@ export function chargeRefusal(state: FakeState, body: Body): Refusal | null {
   const first = customerRefusal(state, body);
   if (first) return first;
   if (!isDate(body.dueDate)) return refusal('invalid_dueDate', 'A data de vencimento é inválida.');
+  // A due date before today in São Paulo, by the fake's clock, is refused.
+  if (String(body.dueDate) < saoPauloDate(state.clock()))
+    return refusal('invalid_dueDate', 'A data de vencimento não pode ser anterior à data atual.');
   if (body.installmentCount !== undefined) {
     const count = Number(body.installmentCount);
     if (!Number.isInteger(count) || count < 2 || count > 21)

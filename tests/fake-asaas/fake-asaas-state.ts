@@ -1,7 +1,47 @@
 import { randomUUID } from 'node:crypto';
 
-// What the fake Asaas holds, and the webhooks it would send (reference/payments.md §1.11): tests deliver
-// them to the app with deliverAsaasEvents, in order, as Asaas would.
+// What the fake Asaas holds, and the webhooks it would send (Asaas API v3, 'Eventos para cobranças' and
+// 'Eventos para assinaturas'): tests deliver them to the app with deliverAsaasEvents, in order, as Asaas
+// would.
+
+/** Asaas API v3, 'Listar estornos de uma cobrança': the refund item's statuses. */
+export type FakeRefundStatus =
+  | 'PENDING'
+  | 'AWAITING_CRITICAL_ACTION_AUTHORIZATION'
+  | 'AWAITING_CUSTOMER_EXTERNAL_AUTHORIZATION'
+  | 'CANCELLED'
+  | 'DONE';
+
+/** One refund of a payment. Asaas gives refunds no id (Asaas API v3, 'Estornos'). */
+export interface FakeRefund {
+  dateCreated: string;
+  status: FakeRefundStatus;
+  value: number;
+  description: string | null;
+  transactionReceiptUrl: null;
+  endToEndIdentifier: null;
+  /** Why a refund was denied (denyRefund), when the test says. */
+  refusalReason?: string;
+}
+
+/** How a refund goes on: at once, after a while (completeRefunds), or after an authorisation. */
+export type RefundMode = 'done' | 'pending' | 'awaiting_authorization';
+
+export interface FakeCustomer {
+  id: string;
+  name: string;
+  cpfCnpj: string;
+  email?: string;
+  mobilePhone?: string;
+  phone?: string;
+  postalCode?: string;
+  address?: string;
+  addressNumber?: string;
+  province?: string;
+  complement?: string;
+  externalReference?: string;
+  notificationDisabled?: boolean;
+}
 
 export interface FakePayment {
   id: string;
@@ -16,9 +56,9 @@ export interface FakePayment {
   installment?: string;
   installmentNumber?: number;
   invoiceUrl: string;
-  /** Removed with DELETE /payments/{id}: a flag, not a status (reference/payments.md). */
+  /** Removed with DELETE /payments/{id}: a flag, not a status (Asaas API v3, 'Excluir cobrança'). */
   deleted?: boolean;
-  refunds?: Array<{ value: number; status: 'PENDING' | 'DONE' }>;
+  refunds?: FakeRefund[];
 }
 
 export interface FakeSubscription {
@@ -26,8 +66,11 @@ export interface FakeSubscription {
   status: string;
   billingType: string;
   value: number;
+  cycle: string;
+  nextDueDate: string;
   externalReference: string;
   customer: string;
+  deleted?: boolean;
   /** The card, as Asaas keeps it to charge each month (a test may make it fail). */
   cardNumber?: string;
 }
@@ -48,46 +91,68 @@ export interface FakeEvent {
 }
 
 export interface FakeState {
-  customers: Map<string, { id: string; cpfCnpj: string; name: string }>;
+  customers: Map<string, FakeCustomer>;
   payments: Map<string, FakePayment>;
   subscriptions: Map<string, FakeSubscription>;
   installments: Map<string, FakeInstallment>;
   events: FakeEvent[];
-  /** Refunds stay REFUND_REQUESTED until a test completes them (Asaas may take days). */
-  refundsPending: boolean;
+  /** The fake's "now": due dates, OVERDUE, and the dates of events and refunds. */
+  clock: () => Date;
+  refundMode: RefundMode;
   /** Card charges wait for Asaas's risk analysis (AWAITING_RISK_ANALYSIS) instead of being confirmed. */
   riskAnalysis: boolean;
+  /** What DELETE of an already removed charge or subscription answers. */
+  deletedChargeAnswer: 404 | 200;
+  /** The status a payment had before a whole refund made it REFUND_REQUESTED (denyRefund restores it). */
+  statusBeforeRefund: Map<string, string>;
 }
 
-export function newFakeState(): FakeState {
+export function newFakeState(clock: () => Date = () => new Date()): FakeState {
   return {
     customers: new Map(),
     payments: new Map(),
     subscriptions: new Map(),
     installments: new Map(),
     events: [],
-    refundsPending: false,
+    clock,
+    refundMode: 'done',
     riskAnalysis: false,
+    deletedChargeAnswer: 404,
+    statusBeforeRefund: new Map(),
   };
 }
 
 export const newPaymentId = () => `pay_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+const newEventId = () => `evt_${randomUUID().replace(/-/g, '')}`;
+
+/** Brazil has had no summer time since 2019: São Paulo is UTC−3 all year. */
+const saoPaulo = (date: Date) => new Date(date.getTime() - 3 * 3_600_000).toISOString();
+/** yyyy-MM-dd in São Paulo: the calendar Asaas's due dates follow. */
+export const saoPauloDate = (date: Date) => saoPaulo(date).slice(0, 10);
+/** yyyy-MM-dd HH:mm:ss in São Paulo, as Asaas writes a refund's dateCreated (Asaas API v3, 'Estornos'). */
+export const saoPauloDateTime = (date: Date) => saoPaulo(date).slice(0, 19).replace('T', ' ');
+
+/** The payment as it is now, refunds copied too, so later changes do not rewrite past events. */
+export const snapshot = (payment: FakePayment): FakePayment => ({
+  ...payment,
+  ...(payment.refunds ? { refunds: payment.refunds.map((r) => ({ ...r })) } : {}),
+});
 
 /** A webhook as Asaas sends it: the event and a copy of the object at that moment. */
 export function emit(state: FakeState, event: string, payment: FakePayment) {
   state.events.push({
-    id: `evt_${randomUUID().replace(/-/g, '')}`,
+    id: newEventId(),
     event,
-    dateCreated: new Date().toISOString(),
-    payment: { ...payment },
+    dateCreated: state.clock().toISOString(),
+    payment: snapshot(payment),
   });
 }
 
 export function emitSubscription(state: FakeState, event: string, subscription: FakeSubscription) {
   state.events.push({
-    id: `evt_${randomUUID().replace(/-/g, '')}`,
+    id: newEventId(),
     event,
-    dateCreated: new Date().toISOString(),
+    dateCreated: state.clock().toISOString(),
     subscription: {
       object: 'subscription',
       id: subscription.id,
@@ -105,11 +170,16 @@ export function transition(state: FakeState, payment: FakePayment, status: strin
 
 export const error = (code: string, description: string) => ({ errors: [{ code, description }] });
 
-export const list = <T>(data: T[]) => ({
-  object: 'list',
-  hasMore: false,
-  totalCount: data.length,
-  limit: 10,
-  offset: 0,
-  data,
+export type Answer = { status: number; data: unknown };
+export const ok = (data: unknown): Answer => ({ status: 200, data });
+export const bad = (code: string, description: string): Answer => ({
+  status: 400,
+  data: error(code, description),
 });
+export const notFound = (description: string): Answer => ({
+  status: 404,
+  data: error('not_found', description),
+});
+
+/** Reais to centavos, so sums of refunds are exact. */
+export const cents = (reais: number) => Math.round(reais * 100);

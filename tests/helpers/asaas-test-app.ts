@@ -22,7 +22,8 @@ export async function startAsaasTestApp(
     cardTimeoutMs?: number;
   } = {},
 ): Promise<AsaasTestApp> {
-  const fake = await startFakeAsaas();
+  // The fake keeps the app's time: a due date is judged by the same clock that made it.
+  const fake = await startFakeAsaas(undefined, options.clock ? { clock: options.clock } : {});
   const request = createAsaasClient({ baseUrl: fake.url, apiKey: fake.apiKey, userAgent: 'Impulso' });
   const { cardTimeoutMs, ...appOptions } = options;
   const app = await createTestApp(
