@@ -164,7 +164,7 @@ const drainSeconds = (Date.now() - reopened) / 1000;
 const [after] = await query(`select
     count(*) filter (where payment_status = 'paid')::int as paid,
     count(*) filter (where payment_status = 'unpaid' and status = 'pendente')::int as "unpaid, pendente",
-    (select count(*)::int from payments where status = 'UNKNOWN') as "card attempts left unknown",
+    (select count(*)::int from payments where status = 'unknown') as "card attempts left unknown",
     (select max(attempts)::int from jobs where ${emailKinds}) as "most attempts of an e-mail",
     (select count(*)::int from jobs where ${emailKinds} and attempts > 1) as "e-mails retried"
   from orders`);

@@ -24,6 +24,8 @@ test.describe('customer accounts', () => {
   test('signup → dashboard with own orders; sign out and in again; a taken e-mail opens nothing', async ({
     page,
   }) => {
+    // Five journeys in one (about 28 s alone on a 2-core machine): more than the default 30 s under load.
+    test.slow();
     const email = `conta-${Date.now()}@exemplo.com`;
     await gotoHydrated(page, '/signup');
     await page.getByLabel('Nome completo').fill('Carla Dias');

@@ -94,8 +94,17 @@ test.describe('operator panel', () => {
     await expect(page).toHaveURL(/status=cancelado/);
     await expect(page.getByTestId(`order-${order.id}`)).toBeVisible();
 
+    // "Pago" by hand sends the order to the supplier: it is confirmed first; declined, nothing changes.
     const revenue = page.getByTestId('metric-Receita (pagos)');
-    await page.getByTestId(`order-${order.id}`).getByLabel('Status do pagamento').selectOption('paid');
+    const payment = page.getByTestId(`order-${order.id}`).getByLabel('Status do pagamento');
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => void (asked.push(dialog.message()), dialog.dismiss()));
+    await payment.selectOption('paid');
+    await expect.poll(() => asked).toHaveLength(1);
+    expect(asked[0]).toContain('libera a entrega');
+    await expect(payment).toHaveValue('unpaid');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await payment.selectOption('paid');
     await expect(revenue).toHaveText('R$ 16,90');
 
     const note = page.getByTestId(`order-${order.id}`).getByLabel('Observação');

@@ -68,7 +68,7 @@ describe('card outcomes at Asaas', () => {
     expect(res.statusCode).toBe(502);
     expect(res.json().message).toBe('Erro ao processar pagamento com cartão');
     const orderId = res.json().orderId as string;
-    expect((await attempts(orderId))[0]!.status).toBe('FAILED');
+    expect((await attempts(orderId))[0]!.status).toBe('failed');
     expect(logLines.some((l) => l.includes('"code":"invalid_billingType"') && l.includes(orderId))).toBe(
       true,
     );
@@ -81,7 +81,7 @@ describe('card outcomes at Asaas', () => {
     asaas.fake.riskAnalysis = false;
     expect(res.statusCode).toBe(201);
     const orderId = res.json().order.id as string;
-    expect(res.json()).toMatchObject({ next: 'thanks', payment: { status: 'AWAITING_RISK_ANALYSIS' } });
+    expect(res.json()).toMatchObject({ next: 'thanks', payment: { status: 'in_analysis' } });
     expect((await orderView(orderId)).payable).toBe(false);
     const again = await payAgainByPix(orderId);
     expect(again.statusCode).toBe(409);
@@ -103,7 +103,7 @@ describe('card outcomes at Asaas', () => {
     await deliverAsaasEvents(app, asaas.fake, webhookToken);
 
     const view = await orderView(orderId);
-    expect(view).toMatchObject({ payable: true, payment: { status: 'REPROVED_BY_RISK_ANALYSIS' } });
+    expect(view).toMatchObject({ payable: true, payment: { status: 'reproved' } });
     expect((await orderRow(orderId)).paymentStatus).toBe('unpaid');
     const mails = await app.database.db.select().from(outboxEmails).where(eq(outboxEmails.to, email));
     expect(mails.map((m) => m.subject).filter((s) => s.startsWith('Pagamento não aprovado'))).toHaveLength(1);

@@ -231,8 +231,8 @@ describe('POST /api/webhooks/asaas', () => {
     });
   });
 
-  it('rejects an event without id or type, and accepts unknown event types', async () => {
-    expect((await webhook({ event: 'PAYMENT_RECEIVED' })).statusCode).toBe(400);
+  it('keeps an event without id or type (answered 200, never stopping the queue), and accepts unknown event types', async () => {
+    expect((await webhook({ event: 'PAYMENT_RECEIVED' })).statusCode).toBe(200);
     expect((await webhook({ id: 'evt_unknown_type', event: 'SOMETHING_NEW', extra: 1 })).statusCode).toBe(
       200,
     );

@@ -7,9 +7,10 @@ import { billingAddress, startAsaasTestApp, type AsaasTestApp } from './helpers/
 import { approvedCard, newKey, placeOrder } from './helpers/order-request';
 import type { TestApp } from './helpers/test-app';
 
-// A card paid in instalments is, at Asaas, a plan of one payment per instalment (issue 12): the store
-// keeps the plan's id, ignores the other instalments' events, and refunds the plan as a whole with
-// POST /v3/installments/{id}/refund — a payment refund would return one instalment only.
+// A card paid in instalments is, at Asaas, a plan of one payment per instalment: the store keeps the
+// plan's id, ignores the other instalments' events, and refunds through the plan with
+// POST /v3/installments/{id}/refund (with a value for a part) — a payment refund would return one
+// instalment only.
 
 const adminEmail = 'dona@impulso.example';
 const webhookToken = 'whsec_installments_0123456789abcdef';
@@ -61,31 +62,44 @@ describe('card instalment plans', () => {
 
     await deliverAsaasEvents(app, asaas.fake, webhookToken);
     const order = await orderRow(orderId);
-    expect(order).toMatchObject({ paymentStatus: 'paid', status: 'processando', installments: 3 });
+    expect(order).toMatchObject({
+      paymentStatus: 'paid',
+      status: 'processando',
+      installments: 3,
+      paymentFlag: null,
+    });
+    expect(await app.database.db.select().from(payments).where(eq(payments.orderId, orderId))).toHaveLength(
+      1,
+    );
     const byEmail = await app.database.db.select().from(orders).where(eq(orders.email, email));
     expect(byEmail).toHaveLength(1);
     const mails = await app.database.db.select().from(outboxEmails).where(eq(outboxEmails.to, email));
     expect(mails.filter((m) => m.subject.includes('confirmado'))).toHaveLength(1);
   });
 
-  it('a refund goes to the instalment plan as a whole; a part of it is refused', async () => {
+  it('a refund goes to the instalment plan, in part (with its value) or whole', async () => {
     const orderId = await instalmentOrder();
     await deliverAsaasEvents(app, asaas.fake, webhookToken);
-    const part = await refund(orderId, { amountCents: 2000, reason: 'Entrega parcial' });
-    expect(part.statusCode).toBe(400);
-    expect(part.json().message).toBe('Pedidos parcelados no cartão só podem ser reembolsados por inteiro.');
-
-    const whole = await refund(orderId, { reason: 'Cliente desistiu' });
-    expect(whole.statusCode).toBe(201);
     const parts = [...asaas.fake.payments.values()].filter((p) => p.externalReference === orderId);
+    const planPath = `/v3/installments/${parts[0]!.installment}/refund`;
+
+    const part = await refund(orderId, { amountCents: 2000, reason: 'Entrega parcial' });
+    expect(part.statusCode).toBe(201);
+    expect(asaas.fake.requests.filter((r) => r.path === planPath).at(-1)!.body).toEqual({ value: 20 });
+    expect(part.json().refund).toMatchObject({ amountCents: 2000, status: 'refunded' });
+    expect((await orderRow(orderId)).paymentStatus).toBe('paid');
+
+    const rest = await refund(orderId, { reason: 'Cliente desistiu' });
+    expect(rest.statusCode).toBe(201);
+    expect(asaas.fake.requests.filter((r) => r.path === planPath).at(-1)!.body).toEqual({ value: 65.9 });
     const refundPaths = asaas.fake.requests.filter((r) => r.path.endsWith('/refund')).map((r) => r.path);
-    expect(refundPaths).toContain(`/v3/installments/${parts[0]!.installment}/refund`);
     expect(refundPaths.filter((p) => p.startsWith('/v3/payments/'))).toEqual([]);
     expect(parts.every((p) => p.status === 'REFUNDED')).toBe(true);
 
     await deliverAsaasEvents(app, asaas.fake, webhookToken);
     expect((await orderRow(orderId)).paymentStatus).toBe('refunded');
     const mails = await app.database.db.select().from(outboxEmails).where(eq(outboxEmails.to, email));
-    expect(mails.filter((m) => m.subject.startsWith('Reembolso do pedido'))).toHaveLength(1);
+    // One e-mail per refund: the part, then the rest.
+    expect(mails.filter((m) => m.subject.startsWith('Reembolso do pedido'))).toHaveLength(2);
   });
 });

@@ -171,7 +171,7 @@ describe('PIX (sandbox)', () => {
     const answers = (await Promise.all(requests)).map((res) => res.json());
     for (const { order, payment, next } of answers) {
       if (next === 'whatsapp') continue; // above R$ 150: no PIX
-      expect(payment.status).toBe('PENDING');
+      expect(payment.status).toBe('pending');
       const fields = Object.fromEntries(
         parseBrCode(payment.pixPayload).map((f: { id: string; value: string }) => [f.id, f.value]),
       );
@@ -179,7 +179,7 @@ describe('PIX (sandbox)', () => {
       // The transaction id is the order's purchase code.
       expect(fields['62']).toContain(order.purchaseCode.replace('-', ''));
       const [stored] = await app.database.db.select().from(payments).where(eq(payments.orderId, order.id));
-      expect(stored).toMatchObject({ id: payment.id, status: 'PENDING', pixPayload: payment.pixPayload });
+      expect(stored).toMatchObject({ id: payment.id, status: 'pending', pixPayload: payment.pixPayload });
     }
     expect(answers.filter((a) => a.next === 'pix').length).toBeGreaterThan(10);
   });
@@ -195,7 +195,7 @@ describe('PIX (sandbox)', () => {
     expect(outcomes.filter((o) => o === 'transitioned')).toHaveLength(1);
     expect(outcomes.filter((o) => o === 'already_paid')).toHaveLength(49);
     const poll = await app.server.inject({ method: 'GET', url: `/api/orders/${order.id}/payment` });
-    expect(poll.json()).toEqual({ status: 'processando', paymentStatus: 'paid', providerStatus: 'RECEIVED' });
+    expect(poll.json()).toEqual({ status: 'processando', paymentStatus: 'paid', chargeState: 'paid' });
   });
 
   it('masks contact data on the order page API', async () => {

@@ -52,7 +52,7 @@ describe('pay again', () => {
     const live = chargesOf(order.id).filter((c) => !c.deleted && c.status === 'PENDING');
     expect(chargesOf(order.id)).toHaveLength(2);
     expect(live).toHaveLength(1);
-    expect((await paymentRows(order.id)).map((p) => p.status)).toEqual(['REPLACED', 'PENDING']);
+    expect((await paymentRows(order.id)).map((p) => p.status)).toEqual(['replaced', 'pending']);
   });
 
   it('an order whose PIX expired is reopened by paying', async () => {
@@ -90,23 +90,28 @@ describe('pay again', () => {
     expect((await payAgain(order.id)).statusCode).toBe(409);
   });
 
-  it('an attempt a crash left CREATING: a PIX one fails (nobody saw its code) and the order can be paid; a card one is looked up', async () => {
+  it('an attempt a crash left creating: its answer counts as lost; a PIX one made at Asaas is removed and the order can be paid; a card one is looked up', async () => {
     const pix = (await pixOrder('caiu.no.pix@exemplo.com')).order;
     const card = (await pixOrder('caiu.no.cartao@exemplo.com')).order;
-    // What a kill -9 during the provider call leaves behind.
-    await app.database.db.update(payments).set({ status: 'CREATING' }).where(eq(payments.orderId, pix.id));
+    // What a kill -9 during the provider call leaves behind: the charge exists at Asaas, we never
+    // learnt its id.
     await app.database.db
       .update(payments)
-      .set({ status: 'CREATING', method: 'credit_card' })
+      .set({ status: 'creating', providerPaymentId: 'attempt_caiu_no_pix' })
+      .where(eq(payments.orderId, pix.id));
+    await app.database.db
+      .update(payments)
+      .set({ status: 'creating', method: 'credit_card' })
       .where(eq(payments.orderId, card.id));
     expect((await app.server.inject({ url: `/api/orders/${pix.id}` })).json().payable).toBe(false);
     await app.reconciler.runOnce();
-    expect((await paymentRows(pix.id))[0]!.status).toBe('CREATING'); // a live request may still hold it
+    expect((await paymentRows(pix.id))[0]!.status).toBe('creating'); // a live request may still hold it
 
-    now += 3 * 60_000;
+    now += 6 * 60_000;
     await app.reconciler.runOnce();
-    expect((await paymentRows(pix.id))[0]!.status).toBe('FAILED');
-    expect((await paymentRows(card.id))[0]!.status).toBe('UNKNOWN');
+    expect((await paymentRows(pix.id))[0]!.status).toBe('failed');
+    expect(chargesOf(pix.id).map((c) => c.deleted)).toEqual([true]);
+    expect((await paymentRows(card.id))[0]!.status).toBe('unknown');
     expect((await app.server.inject({ url: `/api/orders/${pix.id}` })).json().payable).toBe(true);
     expect((await payAgain(pix.id)).statusCode).toBe(201);
   });

@@ -73,7 +73,7 @@ describe('with Asaas', () => {
       status: 'cancelado',
       cancelReason: 'expired',
     });
-    expect((await paymentRow(asaas.app, payment.id)).status).toBe('EXPIRED');
+    expect((await paymentRow(asaas.app, payment.id)).status).toBe('expired');
     // The order page no longer offers the QR.
     const view = (await asaas.app.server.inject({ url: `/api/orders/${order.id}` })).json();
     expect(view.next).not.toBe('pix');

@@ -112,7 +112,7 @@ describe('refunds', () => {
     const asked = await refund(orderId, { amountCents: 2000, reason: 'Entrega parcial' });
     expect(asked.statusCode).toBe(201);
     const call = asaas.fake.requests.filter((r) => r.path === `/v3/payments/${charge.id}/refund`).at(-1)!;
-    expect(call.body).toEqual({ value: 20 });
+    expect(call.body).toEqual({ value: 20, description: expect.stringMatching(/^Reembolso /) });
     await webhook('PAYMENT_PARTIALLY_REFUNDED', charge.id, 'RECEIVED', `evt_part_${orderId}`);
     expect((await refundRows(orderId))[0]).toMatchObject({
       status: 'refunded',

@@ -27,10 +27,10 @@ it('the PIX answers of a batch are stored by primary key, not by scanning the pa
   // A shop some days old: a few thousand earlier attempts, never analysed (autovacuum may be off).
   await app.database.db.execute(sql`
     insert into payments (order_id, provider, provider_payment_id, method, status, amount_cents)
-    select order_id, provider, 'seed-' || i, method, 'FAILED', amount_cents
+    select order_id, provider, 'seed-' || i, method, 'failed', amount_cents
     from (select * from payments limit 1) p, generate_series(1, 3000) i`);
 
-  const batch = ids.map((id) => ({ id, status: 'PENDING' }));
+  const batch = ids.map((id) => ({ id, status: 'pending' }));
   const statement = storePixStatement(app.database.db, batch).toSQL();
   // The database's own client (PGlite or pg), which both take a text and its parameters.
   const client = (app.database.db as unknown as { $client: RawQuery }).$client;

@@ -89,7 +89,7 @@ describe('plan events from Asaas', () => {
       .select()
       .from(payments)
       .where(eq(payments.providerPaymentId, renewal.id));
-    expect(payment!.status).toBe('DELETED');
+    expect(payment!.status).toBe('removed');
     expect(await subscriptionRow(subscription.id)).toMatchObject({ status: 'cancelled' });
     expect((await subjects(ownerEmail)).length).toBe(alertsBefore);
   });

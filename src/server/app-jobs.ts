@@ -9,7 +9,8 @@ import type { Fulfilment } from './fulfilment/fulfilment';
 import { alertDeadJob } from './fulfilment/owner-alerts';
 import { createJobRunner } from './jobs/job-queue';
 import type { PaymentProvider } from './payments/payment-provider';
-import { expirePix, queuePixDeadlines } from './payments/pix-expiry';
+import { queuePixDeadlines } from './payments/pix-expiry';
+import { paymentJobHandlers } from './payments/payment-jobs';
 import { queueOwnerDigest, sendOwnerDigest } from './admin/owner-digest';
 import { leadsRepo } from './analytics/leads.repo';
 import { anonymiseExpired } from './privacy/personal-data.repo';
@@ -49,8 +50,7 @@ export function createAppJobs(deps: {
     handlers: {
       ...emailJobHandlers({ db, mailer, shop: deps.shop, clock }),
       ...fulfilment.handlers,
-      expire_pix: (payload) =>
-        expirePix({ db, provider: deps.provider, clock, log }, String(payload.paymentId)),
+      ...paymentJobHandlers({ db, provider: deps.provider, clock, log, alerts: fulfilment.ctx.alerts }),
       owner_digest_email: (payload) =>
         sendOwnerDigest({ db, mailer, alerts: fulfilment.ctx.alerts }, String(payload.day)),
     },

@@ -22,12 +22,10 @@ import { configuredMailer, type Mailer } from './email/mailer';
 import { lookupRoutes } from './orders/lookup';
 import { createOrdersService } from './orders/orders.service';
 import { createOrderLimits } from './orders/order-limits';
-import { sandboxRoutes } from './payments/sandbox.routes';
 import { qrCodeRoutes } from './payments/qr-code.routes';
-import { asaasWebhookRoutes } from './payments/asaas/asaas-webhook.routes';
 import { createReconciler, type Reconciler } from './payments/reconciliation';
 import { subscriptionSinks } from './subscriptions/subscription-sinks';
-import { createPaymentProvider } from './payments/provider-factory';
+import { createPaymentProvider, registerProviderRoutes } from './payments/provider-registry';
 import { createFulfilment, type Fulfilment } from './fulfilment/fulfilment';
 import { createAppJobs } from './app-jobs';
 import type { JobRunner } from './jobs/job-queue';
@@ -116,14 +114,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await server.register(ordersRoutes, { db: database.db, clock, service: orders, rateLimiter });
   await server.register(lookupRoutes, { db: database.db, rateLimiter, limits: config.lookupLimits });
   await server.register(qrCodeRoutes, { db: database.db });
-  if (config.paymentProvider === 'asaas' || deps.paymentProvider?.name === 'asaas') {
-    await server.register(asaasWebhookRoutes, {
-      db: database.db,
-      token: config.asaas.webhookToken,
-      clock,
-      sinks: subscriptionSinks,
-    });
-  }
+  await registerProviderRoutes(server, paymentProvider, config, {
+    db: database.db,
+    clock,
+    sinks: subscriptionSinks,
+  });
   await server.register(accountsRoutes, {
     db: database.db,
     service: createAccountsService({
@@ -176,8 +171,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     intervalSeconds: config.reconcileIntervalSeconds,
     sinks: subscriptionSinks,
   });
-  if (paymentProvider.name === 'sandbox')
-    await server.register(sandboxRoutes, { db: database.db, clock, shopName: config.shop.name });
   await server.register(healthRoutes, { ping: database.ping });
   await server.register(catalogueRoutes, { catalogue });
   await server.register(analyticsRoutes, {

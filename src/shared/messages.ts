@@ -72,12 +72,15 @@ export const messages = {
   processing: 'Processando...',
   sandbox_only: 'Disponível apenas no modo de testes (sandbox).',
   payment_in_progress: 'Processando pagamento...',
+  order_payment_busy:
+    'Já estamos processando um pagamento deste pedido. Aguarde alguns segundos e atualize a página antes de tentar de novo.',
+  order_paid_meanwhile:
+    'Este pedido foi pago enquanto você o cancelava: o pagamento foi registrado. Para desfazer a venda, use "Reembolsar".',
   payment_not_found: 'Cobrança não encontrada.',
   no_payment: 'Este pedido não tem cobrança para simular.',
   not_refundable: 'Só pedidos pagos podem ser reembolsados.',
   subscription_not_found: 'Assinatura não encontrada.',
   invalid_webhook_token: 'Token de webhook inválido.',
-  invalid_webhook: 'Evento de webhook inválido.',
   orders_rate_limited: 'Muitos pedidos em pouco tempo. Aguarde alguns minutos e tente novamente.',
   unpaid_orders_limited:
     'Há vários pedidos não pagos com este e-mail. Pague um deles (Consultar Compra) ou aguarde uma hora.',
@@ -159,7 +162,6 @@ export const messages = {
   refund_amount_invalid: 'Informe um valor entre R$ 0,01 e o valor ainda não reembolsado.',
   refund_reason_required: 'Informe o motivo do reembolso.',
   refund_failed: 'O intermediador recusou o reembolso:',
-  refund_installments_whole: 'Pedidos parcelados no cartão só podem ser reembolsados por inteiro.',
   refund_via_button:
     'Use "Reembolsar": o pedido fica Reembolsado quando o intermediador confirma o reembolso.',
   idempotency_key_missing: 'Falta o cabeçalho Idempotency-Key.',

@@ -80,9 +80,20 @@ export function maskCpfNumber(digits: string): string {
   return `***.${d.slice(3, 6)}.${d.slice(6, 9)}-**`;
 }
 
-/** Flags on an order whose money arrived after it was closed (DECISIONS 12, 27). */
-export const paymentFlagLabels: Record<string, string> = {
+/** Flags on an order whose money arrived when it was not expected (docs/payments.md); the owner is alerted. */
+export const paymentFlags = [
+  'pago_apos_cancelamento',
+  'pago_apos_expiracao',
+  'pago_apos_substituicao',
+  'pago_em_duplicidade',
+  'chargeback',
+] as const;
+export type PaymentFlag = (typeof paymentFlags)[number];
+
+export const paymentFlagLabels: Record<PaymentFlag, string> = {
   pago_apos_cancelamento: 'Pago após cancelamento',
   pago_apos_expiracao: 'Pago após o PIX expirar',
+  pago_apos_substituicao: 'Pago em cobrança substituída',
+  pago_em_duplicidade: 'Pago duas vezes: reembolse um dos pagamentos',
   chargeback: 'Contestação (chargeback)',
 };

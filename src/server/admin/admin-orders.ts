@@ -2,10 +2,8 @@ import { messages } from '../../shared/messages';
 import type { Db } from '../db/client';
 import type { OrderRow } from '../db/schema';
 import { AppError } from '../errors';
+import { markOrderPaid } from '../payments/order-paid';
 import { adminRepo } from './admin.repo';
-import { createDeliveries } from '../fulfilment/create-deliveries';
-
-const awaitingPayment = new Set(['pendente', 'aguardando_contato_whatsapp']);
 
 export interface AdminOrderUpdate {
   status?: string | undefined;
@@ -13,7 +11,13 @@ export interface AdminOrderUpdate {
   note?: string | null | undefined;
 }
 
-/** Applies the operator's changes and writes one audit row per changed field, in one transaction. */
+type Audit = Array<{ field: string; oldValue: string | null; newValue: string | null }>;
+
+/**
+ * Applies the operator's changes and writes one audit row per changed field, in one transaction. "Pago"
+ * by hand (a WhatsApp order settled in the chat) goes through the one door of every paid order
+ * (payments/order-paid.ts): the order moves on, its deliveries and the buyer's e-mail follow.
+ */
 export async function updateOrder(
   db: Db,
   orderId: string,
@@ -25,22 +29,15 @@ export async function updateOrder(
     const order = await adminRepo.lockOrder(tx, orderId);
     if (!order) throw new AppError('not_found', 'order_not_found', messages.order_not_found);
     const changes: Partial<OrderRow> = {};
-    const audit: Array<{ field: string; oldValue: string | null; newValue: string | null }> = [];
+    const audit: Audit = [];
     if (update.status !== undefined && update.status !== order.status) {
       changes.status = update.status;
       audit.push({ field: 'status', oldValue: order.status, newValue: update.status });
     }
     const becomesPaid = update.paymentStatus === 'paid' && order.paymentStatus !== 'paid';
     if (update.paymentStatus !== undefined && update.paymentStatus !== order.paymentStatus) {
-      changes.paymentStatus = update.paymentStatus;
-      if (update.paymentStatus === 'paid' && !order.paidAt) changes.paidAt = now;
+      if (!becomesPaid) changes.paymentStatus = update.paymentStatus;
       audit.push({ field: 'payment_status', oldValue: order.paymentStatus, newValue: update.paymentStatus });
-    }
-    // Paid by the operator (a WhatsApp order settled by hand): it goes to processando and its deliveries
-    // are created in this transaction, like any other path that marks an order paid (DECISIONS 26).
-    if (becomesPaid && update.status === undefined && awaitingPayment.has(order.status)) {
-      changes.status = 'processando';
-      audit.push({ field: 'status', oldValue: order.status, newValue: 'processando' });
     }
     if (update.note !== undefined) {
       // Spec §5: trimmed, and null when empty.
@@ -52,8 +49,19 @@ export async function updateOrder(
     }
     if (audit.length === 0) return order;
     const edited = await adminRepo.applyEdit(tx, orderId, changes, audit, actor, now);
-    if (becomesPaid && (changes.status ?? order.status) !== 'cancelado')
-      await createDeliveries(tx, order, now);
-    return edited;
+    if (!becomesPaid) return edited;
+    // After the operator's own status (a cancelled order paid by hand stays cancelled, undelivered).
+    await markOrderPaid(tx, edited, { paymentId: null, method: edited.paymentMethod, removedAs: null }, now);
+    const paid = (await adminRepo.lockOrder(tx, orderId))!;
+    if (paid.status !== edited.status)
+      await adminRepo.applyEdit(
+        tx,
+        orderId,
+        {},
+        [{ field: 'status', oldValue: edited.status, newValue: paid.status }],
+        actor,
+        now,
+      );
+    return paid;
   });
 }

@@ -17,7 +17,7 @@ const toAdminRefund = (r: Awaited<ReturnType<typeof refundsRepo.listForOrder>>[n
   amountCents: r.amountCents,
   full: r.full,
   reason: r.reason,
-  status: r.status as AdminRefund['status'],
+  status: r.status,
   actor: r.actor,
   createdAt: r.createdAt.toISOString(),
   lastError: r.lastError,

@@ -10,10 +10,11 @@ import {
 import { sessionUser } from '../accounts/session';
 import { AppError } from '../errors';
 import { validate } from '../http/validate';
-import { recordProviderStatus } from '../payments/payment-confirmation';
+import { recordPaymentState } from '../payments/record-payment-state';
 import { cancelSubscription } from '../subscriptions/subscriptions.service';
 import { jobsRepo } from '../jobs/jobs.repo';
 import { updateOrder } from './admin-orders';
+import { cancelUnpaidOrder } from './admin-cancel';
 import { ordersCsv } from './orders-csv';
 import { adminRepo } from './admin.repo';
 import { periodRange } from './periods';
@@ -101,7 +102,18 @@ export function adminRouteTable(deps: AdminDeps): AdminRoute[] {
       url: '/api/admin/orders/:id',
       handler: async (request, reply, admin) => {
         const update = validate(adminOrderUpdateSchema, request.body);
-        return reply.send({ order: await updateOrder(db, orderId(request), update, admin.email, clock()) });
+        const id = orderId(request);
+        // Cancelling removes the order's live charge first (admin-cancel.ts).
+        const order =
+          update.status === 'cancelado'
+            ? await cancelUnpaidOrder(
+                { db, clock, provider: deps.provider, log: request.log },
+                id,
+                update,
+                admin.email,
+              )
+            : await updateOrder(db, id, update, admin.email, clock());
+        return reply.send({ order });
       },
     },
     {
@@ -118,7 +130,7 @@ export function adminRouteTable(deps: AdminDeps): AdminRoute[] {
         const payment = await paymentsRepo.latestForOrder(db, orderId(request));
         if (!payment) throw new AppError('conflict', 'no_payment');
         return reply.send({
-          result: await recordProviderStatus(db, { paymentId: payment.id }, 'RECEIVED', clock()),
+          result: await recordPaymentState(db, { paymentId: payment.id }, 'paid', clock()),
         });
       },
     },

@@ -1,10 +1,10 @@
-import type { Db } from '../db/client';
+import type { Executor } from '../db/client';
 import { analytics } from '../db/schema';
 
 export type NewAnalyticsEvent = typeof analytics.$inferInsert;
 
 export const analyticsRepo = {
-  async insert(db: Db, event: NewAnalyticsEvent): Promise<void> {
+  async insert(db: Executor, event: NewAnalyticsEvent): Promise<void> {
     await db.insert(analytics).values(event);
   },
 };

@@ -25,13 +25,13 @@ export function emailJobHandlers(deps: {
       if (!order) return;
       const payment = await paymentsRepo.latestForOrder(db, order.id);
       const pixPayload =
-        order.paymentStatus === 'unpaid' && payment?.status === 'PENDING' ? payment.pixPayload : null;
+        order.paymentStatus === 'unpaid' && payment?.status === 'pending' ? payment.pixPayload : null;
       await mailer.send(orderReceivedEmail(shop, order, pixPayload));
     },
     async pix_reminder_email(payload) {
       const payment = await paymentsRepo.findById(db, String(payload.paymentId));
       // Never after expiry or payment: checked again when the e-mail leaves.
-      if (payment?.status !== 'PENDING' || !payment.pixPayload || !payment.expiresAt) return;
+      if (payment?.status !== 'pending' || !payment.pixPayload || !payment.expiresAt) return;
       if (payment.expiresAt <= clock()) return;
       const order = await ordersRepo.findById(db, payment.orderId);
       if (order?.paymentStatus !== 'unpaid') return;

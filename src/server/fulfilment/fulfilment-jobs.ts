@@ -24,24 +24,6 @@ export function fulfilmentJobHandlers(
   return {
     submit_delivery: (payload) => submitDelivery(ctx, String(payload.deliveryId)),
     owner_alert_email: (payload) => mailer.send(payload as unknown as Email),
-    async chargeback_alert(payload) {
-      const order = await orderOf(payload);
-      if (!order) return;
-      await alertOwner(
-        ctx.db,
-        ctx.alerts,
-        {
-          key: `chargeback:${order.id}`,
-          quietMs: once,
-          subject: 'Contestação de pagamento (chargeback)',
-          lines: [
-            `O pedido ${formatPurchaseCode(order.purchaseCode)} (${order.email}) teve o pagamento contestado: ${String(payload.status)}.`,
-            'Envie ao intermediador as provas da entrega (prints, datas) dentro do prazo dele.',
-          ],
-        },
-        ctx.clock(),
-      );
-    },
     async subscription_ended_alert(payload) {
       const subscription = await subscriptionsRepo.findById(ctx.db, String(payload.subscriptionId));
       const first = subscription && (await ordersRepo.findById(ctx.db, subscription.firstOrderId));
@@ -54,7 +36,7 @@ export function fulfilmentJobHandlers(
           quietMs: once,
           subject: 'Plano mensal encerrado no intermediador',
           lines: [
-            `O plano ${subscription.planId} de ${first.email} (pedido ${formatPurchaseCode(first.purchaseCode)}) foi encerrado no intermediador (${String(payload.event)}).`,
+            `O plano ${subscription.planId} de ${first.email} (pedido ${formatPurchaseCode(first.purchaseCode)}) foi encerrado no intermediador (${String(payload.reason ?? payload.event)}).`,
             'Os próximos meses não serão cobrados nem entregues. Fale com o cliente se ele quiser continuar.',
           ],
         },

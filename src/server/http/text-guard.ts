@@ -7,12 +7,17 @@ function hasNul(value: unknown, depth = 0): boolean {
   return Object.entries(value).some(([key, inner]) => key.includes('\u0000') || hasNul(inner, depth + 1));
 }
 
+/** Routes whose body is kept raw and cleaned by their handler. */
+export const rawBodyRoutes = new Set<string>();
+
 /**
  * A NUL byte in any text of a request (body, query, route parameters) is a 400 at the edge: PostgreSQL
  * cannot store it in text, and it reached the database as a 500 before (issue 9 §9).
  */
 export function rejectNulBytes(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) {
-  if (hasNul(request.body) || hasNul(request.query) || hasNul(request.params)) {
+  // A route that takes its body raw (a provider's webhook) cleans it itself: it must answer 2xx to anything.
+  const rawBody = typeof request.body === 'string' && rawBodyRoutes.has(request.routeOptions.url ?? '');
+  if ((!rawBody && hasNul(request.body)) || hasNul(request.query) || hasNul(request.params)) {
     done(new AppError('invalid_input', 'invalid_character'));
     return;
   }

@@ -1,12 +1,12 @@
 import type { NextStep } from '../../shared/schemas/order-view';
 import type { OrderRow, PaymentRow } from '../db/schema';
 import {
-  chargeOneTime,
   chargeRequest,
   recordAttempt,
   type PaymentAttemptDeps,
   type PaymentChoice,
 } from '../payments/payment-attempt';
+import { chargeOneTime } from '../payments/one-time-charge';
 import { subscribe } from '../subscriptions/subscribe';
 import { toCardDetails } from '../payments/card-details';
 

@@ -6,7 +6,7 @@ import { AppError } from '../errors';
 import { deliveriesRepo } from '../fulfilment/deliveries.repo';
 import { toFulfilmentView } from '../fulfilment/delivery-views';
 import { paymentsRepo } from '../payments/payments.repo';
-import { undecidedAttemptStatuses } from '../payments/payment-provider';
+import { undecidedStates } from '../../shared/payment-states';
 import { isPayable, nextFor, toOrderView, toPaymentView } from './order-view';
 import { ordersRepo } from './orders.repo';
 
@@ -25,7 +25,7 @@ export function orderReads(db: Db, clock: () => Date) {
         payment: toPaymentView(payment),
         next: nextFor(order, payment),
         // Not while an attempt is being made, nor while one's outcome is undecided (issue 12).
-        payable: isPayable(order) && !undecidedAttemptStatuses.has(payment?.status ?? ''),
+        payable: isPayable(order) && !(payment && undecidedStates.has(payment.status)),
         fulfilment: toFulfilmentView(deliveries, clock()),
       };
     },
@@ -37,7 +37,7 @@ export function orderReads(db: Db, clock: () => Date) {
       return {
         status: state.status as PaymentPollResponse['status'],
         paymentStatus: state.paymentStatus as PaymentPollResponse['paymentStatus'],
-        providerStatus: payment?.status ?? null,
+        chargeState: payment?.status ?? null,
       };
     },
   };

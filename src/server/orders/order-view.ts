@@ -58,9 +58,9 @@ export function toPaymentView(payment: PaymentRow | undefined): PaymentView | nu
 /** Where the buyer goes next for this order and its newest payment. */
 export function nextFor(order: OrderRow, payment: PaymentRow | undefined): NextStep {
   if (order.paymentStatus === 'paid') return 'success';
-  if (payment?.checkoutUrl && payment.status === 'PENDING') return 'redirect';
+  if (payment?.checkoutUrl && payment.status === 'pending') return 'redirect';
   // A PIX waiting: the buyer's own, or the one the operator generated for a WhatsApp order.
-  if (payment?.method === 'pix' && payment.pixPayload && payment.status === 'PENDING') return 'pix';
+  if (payment?.method === 'pix' && payment.pixPayload && payment.status === 'pending') return 'pix';
   if (order.paymentMethod === 'whatsapp') return 'whatsapp';
   return 'retry';
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import { orders, type NewOrder, type OrderRow } from '../db/schema';
 import { hotStatements } from './hot-statements.repo';
@@ -39,6 +39,24 @@ export const ordersRepo = {
       .from(orders)
       .where(and(eq(orders.subscriptionId, match.subscriptionId), eq(orders.email, email)))
       .orderBy(desc(orders.createdAt));
+  },
+  /**
+   * Takes the order's charge lock until `until` unless someone else holds it (a lock past its time is
+   * free): the order as it is now, or undefined.
+   */
+  async takeChargeLock(db: Executor, id: string, token: string, now: Date, until: Date) {
+    const [row] = await db
+      .update(orders)
+      .set({ chargeLockId: token, chargeLockUntil: until })
+      .where(and(eq(orders.id, id), or(isNull(orders.chargeLockUntil), lt(orders.chargeLockUntil, now))))
+      .returning();
+    return row;
+  },
+  async releaseChargeLock(db: Executor, id: string, token: string): Promise<void> {
+    await db
+      .update(orders)
+      .set({ chargeLockId: null, chargeLockUntil: null })
+      .where(and(eq(orders.id, id), eq(orders.chargeLockId, token)));
   },
   /** Only what the payment poll needs: one indexed row, no joins. */
   async paymentState(db: Executor, id: string) {

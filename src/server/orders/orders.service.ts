@@ -7,14 +7,16 @@ import { AppError } from '../errors';
 import { checkPaymentChoice, priceOrder, requestHash } from './order-pricing';
 import { couponUseInOrderStatement, discountNewOrder } from './order-discounts';
 import { quoteCoupon } from './coupon-quote';
-import { payOrder } from './pay-order';
+import { clearForNewAttempt, payOrder } from './pay-order';
+import { withChargeLock } from '../payments/charge-lock';
 import type { OrdersServiceDeps } from './orders-deps';
 import { cardCrossesUs, choicePolicy } from './payment-policy';
 import { nextFor, toOrderView, toPaymentView } from './order-view';
 import { orderReads } from './order-reads';
 import { chargeWhatsappOrder } from './whatsapp-charge';
 import { ordersRepo } from './orders.repo';
-import { newAttemptId, type PaymentChoice } from '../payments/payment-attempt';
+import type { PaymentChoice } from '../payments/payment-attempt';
+import { newAttemptId } from '../payments/attempt-ids';
 import { attemptPayment } from './attempt-payment';
 import { insertOrderWithAttempt } from './raw-statements.repo';
 import { paymentsRepo } from '../payments/payments.repo';
@@ -43,20 +45,25 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     }
     let payment = await paymentsRepo.latestForOrder(db, existing.id);
     // The first request may still be talking to the provider: wait for its answer (a few seconds at most).
-    for (let waited = 0; payment?.status === 'CREATING' && waited < 10_000; waited += 100) {
+    for (let waited = 0; payment?.status === 'creating' && waited < 10_000; waited += 100) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       payment = await paymentsRepo.latestForOrder(db, existing.id);
     }
-    // A retried PIX request whose first charge failed gets its QR code now; a card is never charged again
-    // by a replay (the buyer pays again explicitly).
-    if (
+    // A retried PIX request whose first charge failed (or whose answer was lost) gets its QR code now,
+    // under the order's charge lock and after the lost answer was looked up: the first charge is never
+    // left payable beside the new one. A card is never charged again by a replay (the buyer pays again
+    // explicitly).
+    const retried =
       existing.paymentStatus === 'unpaid' &&
       existing.paymentMethod === 'pix' &&
-      payment?.status === 'FAILED'
-    ) {
-      const attempt = await attemptPayment(deps, existing, choice, remoteIp);
-      return respond(existing.id, attempt.payment, attempt.next);
-    }
+      (payment?.status === 'failed' || payment?.status === 'unknown');
+    const attempt =
+      retried &&
+      (await withChargeLock(deps, existing.id, async (order) => {
+        const latest = order.paymentStatus === 'unpaid' ? await clearForNewAttempt(deps, order) : undefined;
+        return latest?.status === 'failed' ? attemptPayment(deps, order, choice, remoteIp) : null;
+      }));
+    if (attempt) return respond(existing.id, attempt.payment, attempt.next);
     const fresh = (await ordersRepo.findById(db, existing.id))!;
     return { order: toOrderView(fresh), payment: toPaymentView(payment), next: nextFor(fresh, payment) };
   }

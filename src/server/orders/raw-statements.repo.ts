@@ -34,7 +34,7 @@ const insertOrderWithAttemptSql = `
     returning *
   ), p as (
     insert into payments (order_id, provider, provider_payment_id, method, status, amount_cents, created_at, updated_at)
-    select id, $${orderColumns.length + 1}, $${orderColumns.length + 2}, $${orderColumns.length + 3}, 'CREATING',
+    select id, $${orderColumns.length + 1}, $${orderColumns.length + 2}, $${orderColumns.length + 3}, 'creating',
       total_cents, created_at, created_at
     from o
     returning *

@@ -1,4 +1,7 @@
-// The one interface every payment provider adapter implements (DECISIONS 14). Amounts in centavos.
+// The one interface every payment provider adapter implements (docs/payments.md). Amounts cross it in
+// centavos and states in the shop's own words (shared/payment-states.ts): only an adapter knows its
+// provider's words.
+import type { PaymentState, RefundState } from '../../shared/payment-states';
 import type { Address } from '../../shared/schemas/checkout';
 
 export interface ChargeCustomer {
@@ -27,27 +30,30 @@ export interface CardDetails {
   holderName: string;
 }
 
-export interface PixCharge {
-  providerPaymentId: string;
-  status: string;
+export interface PixCode {
   payload: string;
   imageBase64: string | null;
   expiresAt: Date;
+}
+
+export interface PixCharge extends PixCode {
+  providerPaymentId: string;
+  state: PaymentState;
 }
 
 export type CardChargeResult =
   | {
       outcome: 'approved';
       providerPaymentId: string;
-      status: string;
-      /** Paid in instalments: the provider's plan, refunded as a whole (issue 12). */
+      state: PaymentState;
+      /** Paid in instalments: the provider's plan, refunded through the plan. */
       installmentPlanId: string | null;
     }
   | { outcome: 'declined'; message: string | null };
 
 export interface HostedCharge {
   providerPaymentId: string;
-  status: string;
+  state: PaymentState;
   checkoutUrl: string;
 }
 
@@ -61,8 +67,8 @@ export type FirstCharge =
   | {
       outcome: 'created';
       providerPaymentId: string;
-      status: string;
-      pix: Omit<PixCharge, 'providerPaymentId' | 'status'> | null;
+      state: PaymentState;
+      pix: PixCode | null;
       /** The provider's page where the first month is paid by card (a plan taken without card data). */
       checkoutUrl: string | null;
     }
@@ -74,14 +80,67 @@ export interface SubscriptionResult {
   firstCharge: FirstCharge;
 }
 
+/** A charge as the provider lists it for one of our orders (its reference is the order id). */
+export interface ChargeSummary {
+  providerPaymentId: string;
+  state: PaymentState;
+  amountCents: number;
+  method: 'pix' | 'credit_card' | 'debit_card';
+  installmentPlanId: string | null;
+  /** The plan it belongs to, for a plan's monthly charge. */
+  providerSubscriptionId: string | null;
+}
+
+export interface SubscriptionSummary {
+  providerSubscriptionId: string;
+  active: boolean;
+  charges: ChargeSummary[];
+}
+
 export interface RefundableCharge {
   providerPaymentId: string;
   installmentPlanId: string | null;
 }
 
+/** A refund as the provider holds it; `reference` is ours (our refund's id), when the provider keeps one. */
+export interface ProviderRefund {
+  amountCents: number;
+  state: RefundState;
+  reference: string | null;
+  reason: string | null;
+}
+
+/** What a provider's webhook means to the shop (its words already translated). */
+export type ProviderEvent =
+  | {
+      kind: 'charge';
+      providerPaymentId: string;
+      /** null: the event changes nothing about where the charge stands. */
+      state: PaymentState | null;
+      /** The order the charge was made for (our reference), when it carries one. */
+      orderRef: string | null;
+      amountCents: number | null;
+      providerSubscriptionId: string | null;
+      method: ChargeSummary['method'];
+      installmentPlanId: string | null;
+      /** Something the buyer must hear about. */
+      problem: 'reproved' | 'capture_refused' | null;
+      /** A part refunded, or a refund the provider refused. */
+      refund: { outcome: 'partly_refunded' } | { outcome: 'denied'; reason: string | null } | null;
+    }
+  | { kind: 'subscription_ended'; providerSubscriptionId: string; reason: string }
+  | { kind: 'other' };
+
+export interface ReadWebhook {
+  id: string;
+  type: string;
+  event: ProviderEvent | null;
+}
+
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'asaas';
-  createPixCharge(request: ChargeRequest): Promise<PixCharge>;
+  /** A PIX payable at least until `payableUntil` (the shop's own deadline removes it then). */
+  createPixCharge(request: ChargeRequest & { payableUntil: Date }): Promise<PixCharge>;
   createCardCharge(
     request: ChargeRequest & { card: CardDetails; installments: number },
   ): Promise<CardChargeResult>;
@@ -89,40 +148,37 @@ export interface PaymentProvider {
   createHostedCharge(
     request: ChargeRequest & { method: 'debit_card' | 'credit_card' },
   ): Promise<HostedCharge>;
-  /** The provider's current status word, or null when the provider cannot be asked (sandbox). */
-  getStatus(providerPaymentId: string): Promise<string | null>;
-  /** A monthly subscription charged from today (DECISIONS 18); a declined card creates none. */
+  /** Where the charge stands now, or null when the provider cannot be asked (sandbox). */
+  getState(providerPaymentId: string): Promise<PaymentState | null>;
+  /** A monthly subscription charged from today; a declined card creates none. */
   createSubscription(request: SubscriptionRequest): Promise<SubscriptionResult>;
+  /** Ends a plan; one already ended counts as ended. */
   cancelSubscription(providerSubscriptionId: string): Promise<void>;
+  /** The charges the provider holds for one of our orders: how a lost answer is looked up. */
+  findCharges(orderId: string): Promise<ChargeSummary[]>;
+  /** The plans the provider holds for one of our orders, with their charges. */
+  findSubscriptions(orderId: string): Promise<SubscriptionSummary[]>;
   /**
-   * The charges the provider holds for one of our orders (its externalReference): how a card charge whose
-   * answer was lost is found (issue 12). The sandbox never loses an answer: none.
+   * Removes a charge so it can no longer be paid; one already removed counts as removed. Throws
+   * ChargeNotRemovable when the provider keeps it because it was paid.
    */
-  findCharges(orderId: string): Promise<
-    Array<{
-      providerPaymentId: string;
-      status: string;
-      billingType: string;
-      installmentPlanId: string | null;
-    }>
-  >;
-  /** Removes an unpaid charge so it can no longer be paid (an expired PIX); throws if it cannot be. */
   cancelCharge(providerPaymentId: string): Promise<void>;
   /**
-   * Full refund when `amountCents` is omitted; the confirmation arrives as a status (REFUNDED). A card
-   * paid in instalments is refunded as a whole plan (a payment refund would return one instalment).
+   * Asks for a refund: the whole charge when `amountCents` is omitted; `reference` (our refund's id) lets
+   * a lost answer be found again. A card paid in instalments is refunded through its plan.
    */
-  refund(charge: RefundableCharge, amountCents?: number): Promise<{ status: string }>;
+  refund(
+    charge: RefundableCharge,
+    request: { amountCents?: number; reference: string },
+  ): Promise<RefundState>;
+  /** The refunds the provider holds for a charge (its plan's, for one in instalments). */
+  findRefunds(charge: RefundableCharge): Promise<ProviderRefund[]>;
+  /**
+   * A webhook body in the shop's words: its id and name (null when not even those can be read) and what
+   * it means (`event` null: an event the store cannot read, kept for the operator).
+   */
+  readWebhook(payload: Record<string, unknown>): ReadWebhook | null;
 }
-
-/** Provider statuses that mean the money is ours (reference/payments.md §1.8). */
-export const paidProviderStatuses = new Set(['CONFIRMED', 'RECEIVED', 'RECEIVED_IN_CASH']);
-
-/**
- * An attempt whose money may yet be taken: being created, outcome lost, or held for the provider's risk
- * analysis. No new attempt is offered meanwhile, or the buyer could pay twice (issue 12).
- */
-export const undecidedAttemptStatuses = new Set(['CREATING', 'UNKNOWN', 'AWAITING_RISK_ANALYSIS']);
 
 /** Thrown when the provider could not be reached or answered with an error that is not a decline. */
 export class ProviderError extends Error {
@@ -134,6 +190,14 @@ export class ProviderError extends Error {
   ) {
     super(message);
     this.name = 'ProviderError';
+  }
+}
+
+/** The provider will not remove a charge: it was paid (or is being refunded) meanwhile. */
+export class ChargeNotRemovable extends ProviderError {
+  constructor(message: string) {
+    super(message, 400);
+    this.name = 'ChargeNotRemovable';
   }
 }
 

@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { applyAsaasEvent } from './asaas/asaas-webhook';
-import { recordProviderStatus, type SubscriptionSinks } from './payment-confirmation';
+import { recordPaymentState } from './record-payment-state';
 import type { PaymentProvider } from './payment-provider';
+import type { SubscriptionSinks } from './plan-hooks';
+import { applyStoredEvent } from './webhook-intake';
 import { paymentsRepo } from './payments.repo';
 import { webhookEventsRepo } from './webhook-events.repo';
-import { settleUnknownAttempts } from './unknown-outcome';
+import { settleUnknownAttempts } from './unknown-attempts';
+import { followOpenRefunds } from './refund-states';
 
 export interface ReconcilerOptions {
   db: Db;
@@ -32,7 +34,10 @@ export function createReconciler(options: ReconcilerOptions) {
   async function runOnce(): Promise<{ eventsApplied: number; paymentsChecked: number }> {
     const now = clock();
     const stale = await webhookEventsRepo.unprocessed(db, new Date(now.getTime() - 30_000), batchSize);
-    for (const event of stale) await applyAsaasEvent(db, event, now, options.sinks);
+    for (const event of stale)
+      await applyStoredEvent(options, event).catch((err: unknown) =>
+        log.warn({ err, eventId: event.id }, 'stored webhook not applied'),
+      );
 
     const due = new Date(now.getTime() - options.intervalSeconds * 1000);
     const claimed = await paymentsRepo.claimForReconciliation(db, provider.name, now, due, batchSize);
@@ -40,16 +45,19 @@ export function createReconciler(options: ReconcilerOptions) {
     for (const row of claimed) {
       // One payment's odd answer (a provider error, a malformed body) must not stop the others: it is
       // asked again at the next interval.
-      const status = await provider.getStatus(row.provider_payment_id).catch((err: unknown) => {
-        log.warn({ err, paymentId: row.id }, 'payment status not read');
+      const state = await provider.getState(row.provider_payment_id).catch((err: unknown) => {
+        log.warn({ err, paymentId: row.id }, 'payment state not read');
         return null;
       });
-      if (status === null) continue;
+      if (state === null) continue;
       checked++;
-      await recordProviderStatus(db, { paymentId: row.id }, status, clock());
+      await recordPaymentState(db, { paymentId: row.id }, state, clock());
     }
-    await settleUnknownAttempts({ db, provider, clock }, batchSize).catch((err: unknown) =>
-      log.warn({ err }, 'unknown card outcomes not settled'),
+    await followOpenRefunds({ db, provider, clock }, due, batchSize).catch((err: unknown) =>
+      log.warn({ err }, 'open refunds not followed'),
+    );
+    await settleUnknownAttempts({ db, provider, clock, sinks: options.sinks }, batchSize).catch(
+      (err: unknown) => log.warn({ err }, 'lost answers not settled'),
     );
     return { eventsApplied: stale.length, paymentsChecked: checked };
   }

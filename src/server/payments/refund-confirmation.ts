@@ -5,7 +5,7 @@ import { enqueue } from '../jobs/job-queue';
 import { ordersRepo } from '../orders/orders.repo';
 import { refundsRepo } from './refunds.repo';
 
-// What the provider's confirmation of a refund does (DECISIONS 28), inside the caller's transaction.
+// What the provider's word about a refund does, inside the caller's transaction where it has one.
 
 /** A full refund confirmed: the refunds are done, deliveries not sent yet are cancelled, the buyer told. */
 export async function confirmFullRefund(tx: Executor, order: OrderRow, now: Date) {
@@ -18,10 +18,15 @@ export async function confirmFullRefund(tx: Executor, order: OrderRow, now: Date
   });
 }
 
-/** Partial refunds confirmed (Asaas PAYMENT_PARTIALLY_REFUNDED): the order stays paid. */
+/** Partial refunds confirmed (a part returned): the order stays paid. */
 export async function confirmPartialRefunds(db: Db, orderId: string, now: Date) {
   await db.transaction(async (tx) => {
     for (const refund of await refundsRepo.confirmOpen(tx, orderId, false, now))
       await enqueue(tx, 'refund_email', { orderId, amountCents: refund.amountCents });
   });
+}
+
+/** The provider refused the charge's refunds under way: nothing went back, the panel says why. */
+export async function denyOpenRefunds(db: Db, paymentId: string, reason: string | null, now: Date) {
+  await refundsRepo.denyOpen(db, paymentId, reason, now);
 }

@@ -1,13 +1,13 @@
 import { messages } from '../../shared/messages';
+import type { RefundState } from '../../shared/payment-states';
 import type { Db } from '../db/client';
 import type { RefundRow } from '../db/schema';
 import { AppError } from '../errors';
 import { ordersRepo } from '../orders/orders.repo';
-import { recordProviderStatus } from './payment-confirmation';
-import { paidProviderStatuses, type PaymentProvider } from './payment-provider';
+import { isRefusedRequest, type PaymentProvider } from './payment-provider';
 import { paymentsRepo } from './payments.repo';
+import { applyRefundState, lookUpRefund } from './refund-states';
 import { refundsRepo } from './refunds.repo';
-import { confirmPartialRefunds } from './refund-confirmation';
 
 export interface RefundRequest {
   orderId: string;
@@ -18,31 +18,21 @@ export interface RefundRequest {
   actor: string;
 }
 
-/**
- * The operator's "Reembolsar" (DECISIONS 28): the refund is recorded first (one per Idempotency-Key, so
- * a double click refunds once), then asked of the provider. The order says reembolsado only when the
- * provider confirms it: its answer, a webhook or reconciliation.
- */
-export async function requestRefund(
-  deps: { db: Db; provider: PaymentProvider; clock: () => Date },
-  request: RefundRequest,
-): Promise<RefundRow> {
-  const { db, provider, clock } = deps;
-  const recorded = await db.transaction(async (tx) => {
+type RefundDeps = { db: Db; provider: PaymentProvider; clock: () => Date };
+
+/** The refund recorded before the provider is asked (one per Idempotency-Key), or the one recorded already. */
+async function recordRefund(db: Db, request: RefundRequest) {
+  return db.transaction(async (tx) => {
     // The order's lock first: a second click with the same key waits here, then finds the first refund.
     const order = await ordersRepo.findById(tx, request.orderId, { forUpdate: true });
     if (!order) throw new AppError('not_found', 'order_not_found', messages.order_not_found);
     const existing = await refundsRepo.findByKey(tx, request.idempotencyKey);
-    if (existing) return { refund: existing, fresh: false };
-    const payment = await paymentsRepo.latestForOrder(tx, order.id);
-    if (order.paymentStatus !== 'paid' || !payment || !paidProviderStatuses.has(payment.status))
-      throw new AppError('conflict', 'not_refundable');
+    if (existing) return { refund: existing, fresh: false } as const;
+    const payment = await paymentsRepo.paidForOrder(tx, order.id);
+    if (order.paymentStatus !== 'paid' || !payment) throw new AppError('conflict', 'not_refundable');
     const left = payment.amountCents - (await refundsRepo.committedCents(tx, order.id));
     const amount = request.amountCents ?? left;
     if (amount <= 0 || amount > left) throw new AppError('invalid_input', 'refund_amount_invalid');
-    // A card plan is refunded whole at the provider: a part of it cannot be asked for.
-    if (payment.providerInstallmentId && amount !== payment.amountCents)
-      throw new AppError('invalid_input', 'refund_installments_whole');
     const refund = await refundsRepo.insert(tx, {
       orderId: order.id,
       paymentId: payment.id,
@@ -53,36 +43,40 @@ export async function requestRefund(
       status: 'sending',
       actor: request.actor,
     });
-    return {
-      refund,
-      fresh: true,
-      charge: {
-        providerPaymentId: payment.providerPaymentId,
-        installmentPlanId: payment.providerInstallmentId,
-      },
-      whole: amount === payment.amountCents,
+    const charge = {
+      providerPaymentId: payment.providerPaymentId,
+      installmentPlanId: payment.providerInstallmentId,
     };
+    return { refund, fresh: true, charge, whole: amount === payment.amountCents } as const;
   });
+}
+
+/**
+ * The operator's "Reembolsar": the refund is recorded first (one per Idempotency-Key, so a double click
+ * refunds once), then asked of the provider, whole or in part (a card in instalments through its plan).
+ * The order says reembolsado only on the provider's word. A refused request (4xx) refunded nothing; a
+ * lost answer is looked up, never shown as a refusal and never asked again blindly (refund-states.ts).
+ */
+export async function requestRefund(deps: RefundDeps, request: RefundRequest): Promise<RefundRow> {
+  const { db, provider } = deps;
+  const recorded = await recordRefund(db, request);
   if (!recorded.fresh) return recorded.refund;
-  const { refund } = recorded;
-  let status: string;
+  const { refund, charge } = recorded;
+  let state: RefundState | null;
   try {
-    ({ status } = await provider.refund(recorded.charge!, recorded.whole ? undefined : refund.amountCents));
-  } catch (error) {
-    await refundsRepo.update(db, refund.id, {
-      status: 'failed',
-      lastError: (error as Error).message.slice(0, 300),
+    state = await provider.refund(charge, {
+      ...(recorded.whole ? {} : { amountCents: refund.amountCents }),
+      reference: refund.id,
     });
-    throw new AppError(
-      'provider_unavailable',
-      'refund_failed',
-      `${messages.refund_failed} ${(error as Error).message}`,
-    );
+  } catch (error) {
+    const message = (error as Error).message.slice(0, 300);
+    if (isRefusedRequest(error)) {
+      await refundsRepo.update(db, refund.id, { status: 'failed', lastError: message });
+      throw new AppError('provider_unavailable', 'refund_failed', `${messages.refund_failed} ${message}`);
+    }
+    await refundsRepo.update(db, refund.id, { status: 'unknown', lastError: message });
+    state = await lookUpRefund(deps, { ...refund, status: 'unknown' }, charge).catch(() => null);
   }
-  await refundsRepo.update(db, refund.id, { status: 'pending' });
-  // A full refund the provider reports done (or in progress) is recorded like any status report; a
-  // partial one the sandbox answers at once is confirmed by that answer.
-  if (refund.full) await recordProviderStatus(db, { paymentId: refund.paymentId }, status, clock());
-  else if (status === 'REFUNDED') await confirmPartialRefunds(db, refund.orderId, clock());
-  return { ...refund, status: 'pending' };
+  if (state) await applyRefundState(deps, refund, state);
+  return (await refundsRepo.findById(db, refund.id)) ?? refund;
 }

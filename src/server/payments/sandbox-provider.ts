@@ -4,7 +4,8 @@ import type { CardChargeResult, PaymentProvider } from './payment-provider';
 
 /** Documented decline cards (reference/payments.md §1.5); any other accepted number approves. */
 const declinedCards = new Set(['5184019740373151', '4916561358240741']);
-const pixLifetimeMs = 24 * 60 * 60 * 1000;
+/** A plan's first PIX: a day, as a provider's monthly charge would stay payable. */
+const planPixLifetimeMs = 24 * 60 * 60 * 1000;
 
 export interface SandboxOptions {
   pixKey: string;
@@ -31,11 +32,11 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
       });
       return {
         providerPaymentId: newId(),
-        status: 'PENDING',
+        state: 'pending',
         payload,
         // Drawn on demand by GET /api/payments/:id/qr.png, off the order-creation path.
         imageBase64: null,
-        expiresAt: new Date(options.clock().getTime() + pixLifetimeMs),
+        expiresAt: request.payableUntil,
       };
     },
     async createCardCharge(request): Promise<CardChargeResult> {
@@ -45,8 +46,8 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
       return {
         outcome: 'approved',
         providerPaymentId: newId(),
-        status: 'CONFIRMED',
-        // Like a real provider's plan, so the same refund rule applies to both (issue 12).
+        state: 'paid',
+        // Like a real provider's plan, so the same refund rule applies to both.
         installmentPlanId: request.installments > 1 ? `sandbox_ins_${randomUUID()}` : null,
       };
     },
@@ -54,25 +55,25 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
       const providerPaymentId = newId();
       return {
         providerPaymentId,
-        status: 'PENDING',
+        state: 'pending',
         // Relative: the sandbox's hosted page is served by this app, on whatever host the buyer used.
         checkoutUrl: `/sandbox/checkout/${encodeURIComponent(providerPaymentId)}`,
       };
     },
-    async getStatus() {
+    async getState() {
       return null;
     },
     async createSubscription(request) {
       const providerSubscriptionId = `sandbox_sub_${randomUUID()}`;
       if (request.method === 'credit_card' && !request.card) {
         // A card plan taken without card data (CARD_CHECKOUT=hosted): the first month on the hosted page.
-        const { providerPaymentId, status, checkoutUrl } = await this.createHostedCharge({
+        const { providerPaymentId, state, checkoutUrl } = await this.createHostedCharge({
           ...request,
           method: 'credit_card',
         });
         return {
           providerSubscriptionId,
-          firstCharge: { outcome: 'created', providerPaymentId, status, pix: null, checkoutUrl },
+          firstCharge: { outcome: 'created', providerPaymentId, state, pix: null, checkoutUrl },
         };
       }
       if (request.method === 'credit_card') {
@@ -83,26 +84,38 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
           firstCharge: {
             outcome: 'created',
             providerPaymentId: charge.providerPaymentId,
-            status: charge.status,
+            state: charge.state,
             pix: null,
             checkoutUrl: null,
           },
         };
       }
-      const { providerPaymentId, status, ...pix } = await this.createPixCharge(request);
+      const { providerPaymentId, state, ...pix } = await this.createPixCharge({
+        ...request,
+        payableUntil: new Date(options.clock().getTime() + planPixLifetimeMs),
+      });
       return {
         providerSubscriptionId,
-        firstCharge: { outcome: 'created', providerPaymentId, status, pix, checkoutUrl: null },
+        firstCharge: { outcome: 'created', providerPaymentId, state, pix, checkoutUrl: null },
       };
     },
     async cancelSubscription() {},
+    // The sandbox never loses an answer: nothing to look up.
     async findCharges() {
+      return [];
+    },
+    async findSubscriptions() {
       return [];
     },
     // Nothing to remove: the sandbox's charges live only in our table.
     async cancelCharge() {},
     async refund() {
-      return { status: 'REFUNDED' };
+      return 'refunded';
     },
+    async findRefunds() {
+      return [];
+    },
+    // No webhooks: 'Simular pagamento' reports payments directly.
+    readWebhook: () => null,
   };
 }

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
-import { recordProviderStatus } from './payment-confirmation';
+import { recordPaymentState } from './record-payment-state';
 import { sandboxCheckoutHtml } from './sandbox-checkout-page';
 import { paymentsRepo } from './payments.repo';
 import { isId } from '../../shared/schemas/ids';
 
-/** Registered only while the sandbox provider is active (DECISIONS 14): 'Simular pagamento'. */
+/** Registered only while the sandbox provider is active (docs/payments.md): 'Simular pagamento'. */
 export async function sandboxRoutes(
   app: FastifyInstance,
   deps: { db: Db; clock: () => Date; shopName: string },
@@ -34,14 +34,14 @@ export async function sandboxRoutes(
   app.post<{ Params: { id: string } }>('/sandbox/checkout/:id/pay', async (request, reply) => {
     const payment = await paymentsRepo.findByProviderId(deps.db, 'sandbox', request.params.id);
     if (!payment) throw new AppError('not_found', 'payment_not_found');
-    await recordProviderStatus(deps.db, { paymentId: payment.id }, 'CONFIRMED', deps.clock());
+    await recordPaymentState(deps.db, { paymentId: payment.id }, 'paid', deps.clock());
     return reply.redirect(`/success?order_id=${payment.orderId}`, 303);
   });
 
   app.post<{ Params: { id: string } }>('/api/sandbox/payments/:id/confirm', async (request, reply) => {
     const { id } = request.params;
     const result = isId(id)
-      ? await recordProviderStatus(deps.db, { paymentId: id }, 'RECEIVED', deps.clock())
+      ? await recordPaymentState(deps.db, { paymentId: id }, 'paid', deps.clock())
       : 'unknown_payment';
     if (result === 'unknown_payment') throw new AppError('not_found', 'payment_not_found');
     return reply.send({ result });

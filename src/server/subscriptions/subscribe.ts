@@ -3,16 +3,18 @@ import type { NextStep } from '../../shared/schemas/order-view';
 import { AppError } from '../errors';
 import { ordersRepo } from '../orders/orders.repo';
 import type { PaymentAttemptDeps } from '../payments/payment-attempt';
-import { recordProviderStatus } from '../payments/payment-confirmation';
-import { paidProviderStatuses, type SubscriptionRequest } from '../payments/payment-provider';
+import { recordPaymentState } from '../payments/record-payment-state';
+import { isRefusedRequest, type SubscriptionRequest } from '../payments/payment-provider';
+import { markAnswerLost } from '../payments/lost-answers';
 import { subscriptionsRepo } from './subscriptions.repo';
-import { cancelSubscription } from './subscriptions.service';
+import { settleLostPlan } from './lost-plans';
 import { paymentsRepo } from '../payments/payments.repo';
 import type { OrderRow, PaymentRow } from '../db/schema';
 
 /**
- * A monthly plan (DECISIONS 18): the provider subscription is created with the first month's order
- * already stored; its first charge pays that order, later charges get orders of their own.
+ * A monthly plan (docs/product.md): the provider subscription is created with the first month's order
+ * already stored; its first charge pays that order, later charges get orders of their own. A plan order
+ * paid again had its old subscription ended first, under the order's charge lock (orders/pay-order.ts).
  */
 export async function subscribe(
   deps: PaymentAttemptDeps,
@@ -29,17 +31,14 @@ export async function subscribe(
         });
   let result;
   try {
-    // Paying a plan order again replaces its subscription: one live subscription per order (issue 9 §5).
-    if (order.subscriptionId) await cancelSubscription(deps, order.subscriptionId);
     result = await provider.createSubscription(request);
   } catch (error) {
     deps.log.error({ err: error, orderId: order.id }, 'subscription failed');
-    await paymentsRepo.update(db, attempt.id, { status: 'FAILED', updatedAt: clock() });
-    throw failure;
+    return settleFailedSubscribe(deps, order, attempt, request, error, failure);
   }
   const { firstCharge, providerSubscriptionId } = result;
   if (firstCharge?.outcome === 'declined' || !providerSubscriptionId) {
-    await paymentsRepo.update(db, attempt.id, { status: 'DECLINED', updatedAt: clock() });
+    await paymentsRepo.update(db, attempt.id, { status: 'declined', updatedAt: clock() });
     throw new AppError(
       'payment_declined',
       'card_declined',
@@ -56,17 +55,18 @@ export async function subscribe(
       providerSubscriptionId,
       planId: order.planId!,
       priceCents: order.totalCents,
-      status: 'active',
+      // Active once its first month is paid (order-paid.ts).
+      status: 'pending',
       firstOrderId: order.id,
       createdAt: clock(),
     });
     await ordersRepo.update(tx, order.id, { subscriptionId: subscription.id, updatedAt: clock() });
     // No first charge yet: the provider's PAYMENT_CREATED webhook attaches it to this payment.
     if (!firstCharge)
-      return paymentsRepo.update(tx, attempt.id, { status: 'AWAITING_CHARGE', updatedAt: clock() });
+      return paymentsRepo.update(tx, attempt.id, { status: 'awaiting_charge', updatedAt: clock() });
     return paymentsRepo.update(tx, attempt.id, {
       providerPaymentId: firstCharge.providerPaymentId,
-      status: 'PENDING',
+      status: 'pending',
       pixPayload: firstCharge.pix?.payload ?? null,
       pixImageBase64: firstCharge.pix?.imageBase64 ?? null,
       expiresAt: firstCharge.pix?.expiresAt ?? null,
@@ -76,13 +76,43 @@ export async function subscribe(
   });
 
   if (!firstCharge) return { payment, next: 'thanks' };
-  if (paidProviderStatuses.has(firstCharge.status)) {
-    await recordProviderStatus(db, { paymentId: payment.id }, firstCharge.status, clock());
-    return { payment: { ...payment, status: firstCharge.status }, next: 'success' };
-  }
-  await recordProviderStatus(db, { paymentId: payment.id }, firstCharge.status, clock());
+  await recordPaymentState(db, { paymentId: payment.id }, firstCharge.state, clock());
+  if (firstCharge.state === 'paid') return { payment: { ...payment, status: 'paid' }, next: 'success' };
   return {
-    payment: { ...payment, status: firstCharge.status },
+    payment: { ...payment, status: firstCharge.state },
     next: request.method === 'pix' ? 'pix' : firstCharge.checkoutUrl ? 'redirect' : 'thanks',
   };
+}
+
+/**
+ * The subscription's creation failed. Refused (a 4xx): nothing was made. Otherwise the answer may have
+ * been lost after the provider made the plan: it is looked up (lost-plans.ts) and adopted when its first
+ * month took money, ended otherwise; a card whose plan cannot be found yet stays unknown (no new attempt
+ * until it is), a PIX's failed (nobody was shown its code).
+ */
+async function settleFailedSubscribe(
+  deps: PaymentAttemptDeps,
+  order: OrderRow,
+  attempt: PaymentRow,
+  request: SubscriptionRequest,
+  error: unknown,
+  failure: AppError,
+): Promise<{ payment: PaymentRow; next: NextStep }> {
+  const { db, clock } = deps;
+  if (isRefusedRequest(error)) {
+    await paymentsRepo.failOpenAttempt(db, attempt.id, clock());
+    throw failure;
+  }
+  const lost = await markAnswerLost(db, attempt, clock());
+  const state = await settleLostPlan(deps, lost).catch(() => undefined);
+  if (state === 'paid') return { payment: { ...lost, status: state }, next: 'success' };
+  if (state === 'in_analysis') return { payment: { ...lost, status: state }, next: 'thanks' };
+  // Only a card given here may have been charged unseen; nobody was shown a PIX code or a card page.
+  const cardHere = request.method === 'credit_card' && request.card !== undefined;
+  if (state === null && !cardHere) await paymentsRepo.failOpenAttempt(db, attempt.id, clock());
+  if (cardHere && (state === null || state === undefined))
+    throw new AppError('provider_unavailable', 'card_outcome_unknown', messages.card_outcome_unknown, {
+      orderId: order.id,
+    });
+  throw failure;
 }

@@ -1,11 +1,8 @@
 import type { Db } from '../db/client';
 import { ordersRepo } from '../orders/orders.repo';
 import { newPurchaseCode } from '../../shared/orders';
-import {
-  recordProviderStatus,
-  type ConfirmationResult,
-  type ProviderCharge,
-} from '../payments/payment-confirmation';
+import type { ProviderCharge } from '../payments/plan-hooks';
+import { recordPaymentState, type ConfirmationResult } from '../payments/record-payment-state';
 import { subscriptionsRepo } from './subscriptions.repo';
 import { paymentsRepo } from '../payments/payments.repo';
 
@@ -26,15 +23,15 @@ export async function recordSubscriptionCharge(
   if (!first) return 'unknown_payment';
   // The provider generated the first month's charge after answering: it belongs to the first order.
   const waiting = await paymentsRepo.latestForOrder(db, first.id);
-  if (waiting?.status === 'AWAITING_CHARGE') {
+  if (waiting?.status === 'awaiting_charge') {
     await paymentsRepo.update(db, waiting.id, {
       providerPaymentId: charge.providerPaymentId,
-      status: 'PENDING',
+      status: 'pending',
       updatedAt: now,
     });
-    return recordProviderStatus(db, { paymentId: waiting.id }, charge.status, now);
+    return recordPaymentState(db, { paymentId: waiting.id }, charge.state, now);
   }
-  const method = charge.billingType === 'PIX' ? 'pix' : 'credit_card';
+  const { method } = charge;
   const order = await ordersRepo.insertUnlessKeyExists(db, {
     purchaseCode: newPurchaseCode(),
     service: 'recurring',
@@ -72,16 +69,11 @@ export async function recordSubscriptionCharge(
       provider,
       providerPaymentId: charge.providerPaymentId,
       method,
-      status: 'PENDING',
+      status: 'pending',
       amountCents: subscription.priceCents,
       createdAt: now,
       updatedAt: now,
     });
   }
-  return recordProviderStatus(
-    db,
-    { provider, providerPaymentId: charge.providerPaymentId },
-    charge.status,
-    now,
-  );
+  return recordPaymentState(db, { provider, providerPaymentId: charge.providerPaymentId }, charge.state, now);
 }

@@ -11,13 +11,13 @@ export async function endSubscriptionHere(
   db: Db,
   provider: string,
   providerSubscriptionId: string,
-  event: string,
+  reason: string,
   now: Date,
 ): Promise<void> {
   const subscription = await subscriptionsRepo.findByProviderId(db, provider, providerSubscriptionId);
-  if (!subscription || subscription.status !== 'active') return;
+  if (!subscription || subscription.status === 'cancelled') return;
   await db.transaction(async (tx) => {
     if (await subscriptionsRepo.markCancelled(tx, subscription.id, now))
-      await enqueue(tx, 'subscription_ended_alert', { subscriptionId: subscription.id, event });
+      await enqueue(tx, 'subscription_ended_alert', { subscriptionId: subscription.id, reason });
   });
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { subscriptions, type SubscriptionRow } from '../db/schema';
 import type { Executor } from '../db/client';
 
@@ -28,8 +28,15 @@ export const subscriptionsRepo = {
     const changed = await db
       .update(subscriptions)
       .set({ status: 'cancelled', cancelledAt: now })
-      .where(and(eq(subscriptions.id, id), eq(subscriptions.status, 'active')))
+      .where(and(eq(subscriptions.id, id), ne(subscriptions.status, 'cancelled')))
       .returning({ id: subscriptions.id });
     return changed.length > 0;
+  },
+  /** Its first month was paid: the plan is under way. */
+  async markActive(db: Executor, id: string): Promise<void> {
+    await db
+      .update(subscriptions)
+      .set({ status: 'active' })
+      .where(and(eq(subscriptions.id, id), eq(subscriptions.status, 'pending')));
   },
 };

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 import { isRealDay } from '../dates';
-import { orderStatuses, paymentStatuses } from '../orders';
+import { orderStatuses, paymentStatuses, type PaymentFlag } from '../orders';
+import type { RefundState } from '../payment-states';
 
 export const periods = ['month', 'today', '7d', '30d', '3m', 'custom', 'all'] as const;
 export type Period = (typeof periods)[number];
@@ -87,7 +88,7 @@ export interface AdminOrder {
   paymentStatus: import('../orders').PaymentStatus;
   paymentMethod: import('../orders').PaymentMethod;
   note: string | null;
-  paymentFlag: string | null;
+  paymentFlag: PaymentFlag | null;
   subscriptionId: string | null;
   createdAt: string;
 }
@@ -133,6 +134,10 @@ export const jobKindLabels: Record<string, string> = {
   pix_reminder_email: 'Lembrete de PIX',
   refund_email: 'E-mail de reembolso',
   chargeback_alert: 'Alerta de contestação',
+  payment_flag_alert: 'Alerta de pagamento inesperado',
+  unreadable_webhook_alert: 'Alerta de aviso ilegível do intermediador',
+  retire_other_charges: 'Remoção de cobranças a mais de um pedido pago',
+  retire_stray_charge: 'Remoção de cobrança desconhecida',
   owner_digest_email: 'Resumo diário da loja',
   card_reproved_email: 'E-mail de cartão reprovado na análise',
   card_not_charged_email: 'E-mail de cartão não cobrado',
@@ -151,18 +156,11 @@ export interface AdminRefund {
   amountCents: number;
   full: boolean;
   reason: string;
-  status: 'sending' | 'pending' | 'refunded' | 'failed';
+  status: RefundState;
   actor: string;
   createdAt: string;
   lastError: string | null;
 }
-
-export const refundStatusLabels: Record<AdminRefund['status'], string> = {
-  sending: 'Enviando ao intermediador',
-  pending: 'Aguardando confirmação do intermediador',
-  refunded: 'Reembolsado',
-  failed: 'Recusado',
-};
 
 /** "Gerar cobrança" for a WhatsApp order: a PIX, or a card on the provider's page. */
 export const adminChargeSchema = z.object({ method: z.enum(['pix', 'card']) });

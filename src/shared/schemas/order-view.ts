@@ -1,6 +1,7 @@
 import type { AddOnLine } from '../pricing';
 import type { FulfilmentView } from './deliveries';
 import type { OrderStatus, PaymentMethod, PaymentStatus } from '../orders';
+import type { PaymentState } from '../payment-states';
 
 // The order API's answers: the contract between server and web.
 
@@ -36,8 +37,8 @@ export interface OrderView {
 export interface PaymentView {
   id: string;
   method: PaymentMethod;
-  /** The provider's status word: PENDING, RECEIVED, CONFIRMED, DECLINED… */
-  status: string;
+  /** Where the charge stands, in the shop's words (payment-states.ts). */
+  status: PaymentState;
   amountCents: number;
   pixPayload: string | null;
   pixImageBase64: string | null;
@@ -64,5 +65,6 @@ export interface CreateOrderResponse {
 export interface PaymentPollResponse {
   status: OrderStatus;
   paymentStatus: PaymentStatus;
-  providerStatus: string | null;
+  /** The order's newest charge, in the shop's words. */
+  chargeState: PaymentState | null;
 }

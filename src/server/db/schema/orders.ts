@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { PaymentFlag, PaymentMethod } from '../../../shared/orders';
 import type { AddOnLine } from '../../../shared/pricing';
 import type { Address } from '../../../shared/schemas/checkout';
 
@@ -31,13 +32,19 @@ export const orders = pgTable(
     address: jsonb('address').$type<Address>(),
     status: text('status').notNull(),
     paymentStatus: text('payment_status').notNull(),
-    paymentMethod: text('payment_method').notNull(),
+    paymentMethod: text('payment_method').$type<PaymentMethod>().notNull(),
     installments: integer('installments').notNull().default(1),
     note: text('note'),
     /** Why a cancelled order was cancelled by the shop itself: `expired` (its PIX ran out, DECISIONS 27). */
     cancelReason: text('cancel_reason'),
     /** Set when money arrived for an order that had expired or been cancelled (DECISIONS 12). */
-    paymentFlag: text('payment_flag'),
+    paymentFlag: text('payment_flag').$type<PaymentFlag>(),
+    /**
+     * Who may change the order's charges right now (create, replace, cancel): one at a time, for a while,
+     * so a double tap or a retried request cannot charge twice (docs/payments.md).
+     */
+    chargeLockId: uuid('charge_lock_id'),
+    chargeLockUntil: timestamp('charge_lock_until', { withTimezone: true }),
     /** Monthly plans: every month's order points at its subscription (DECISIONS 18). */
     subscriptionId: uuid('subscription_id'),
     /** The customer account signed in when the order was placed, if any. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -10,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { PaymentState, RefundState } from '../../../shared/payment-states';
 import { orders } from './orders';
 
 /** Charges at the payment provider; an order may have several attempts (a declined card, a new PIX). */
@@ -17,6 +19,8 @@ export const payments = pgTable(
   'payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The order attempts were inserted in: it tells apart two made in the same millisecond. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id),
@@ -24,12 +28,9 @@ export const payments = pgTable(
     providerPaymentId: text('provider_payment_id').notNull(),
     /** A card paid in instalments: the provider's plan id, refunded as a whole (Asaas `installment`). */
     providerInstallmentId: text('provider_installment_id'),
-    method: text('method').notNull(),
-    /**
-     * The provider's status word (PENDING, RECEIVED, CONFIRMED, …) or ours: CREATING while the provider is
-     * being called (recorded before the call, reference/payments.md §1.13), DECLINED, FAILED.
-     */
-    status: text('status').notNull(),
+    method: text('method').$type<'pix' | 'credit_card' | 'debit_card'>().notNull(),
+    /** Where the charge stands, in the shop's words (shared/payment-states.ts, docs/payments.md). */
+    status: text('status').$type<PaymentState>().notNull(),
     amountCents: integer('amount_cents').notNull(),
     pixPayload: text('pix_payload'),
     pixImageBase64: text('pix_image_base64'),
@@ -37,6 +38,11 @@ export const payments = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     /** When reconciliation last asked the provider about this payment (rate-limits the asking). */
     checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /**
+     * The provider's answer to this attempt was lost: the order's charges at the provider are looked
+     * through again for a while, so one it made after all is found (docs/payments.md).
+     */
+    answerLostAt: timestamp('answer_lost_at', { withTimezone: true }),
     /** A PIX past `expires_at` handed to the expiry job (cancel at the provider, then the order). */
     expiryQueuedAt: timestamp('expiry_queued_at', { withTimezone: true }),
     /** The one reminder e-mail of an unpaid PIX was queued (PIX_REMINDER_MINUTES). */
@@ -51,14 +57,18 @@ export const payments = pgTable(
     // Open PIX charges by deadline and by age: the expiry and reminder pollers read only these.
     index('payments_pix_expiry_idx')
       .on(t.expiresAt)
-      .where(sql`${t.status} = 'PENDING' and ${t.method} = 'pix' and ${t.expiryQueuedAt} is null`),
+      .where(sql`${t.status} = 'pending' and ${t.method} = 'pix' and ${t.expiryQueuedAt} is null`),
     index('payments_pix_reminder_idx')
       .on(t.createdAt)
-      .where(sql`${t.status} = 'PENDING' and ${t.method} = 'pix' and ${t.reminderQueuedAt} is null`),
+      .where(sql`${t.status} = 'pending' and ${t.method} = 'pix' and ${t.reminderQueuedAt} is null`),
     // One provider call at a time per order: a double click cannot charge a card twice.
     uniqueIndex('payments_one_attempt_idx')
       .on(t.orderId)
-      .where(sql`${t.status} = 'CREATING'`),
+      .where(sql`${t.status} = 'creating'`),
+    // Attempts whose answer was lost, for the sweep that looks for a charge made after all.
+    index('payments_answer_lost_idx')
+      .on(t.answerLostAt)
+      .where(sql`${t.answerLostAt} is not null`),
   ],
 );
 
@@ -97,10 +107,12 @@ export const refunds = pgTable(
     full: boolean('full').notNull(),
     reason: text('reason').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
-    /** sending · pending (the provider took it) · refunded (confirmed) · failed (refused, nothing refunded) */
-    status: text('status').notNull(),
+    /** In the shop's words (shared/payment-states.ts): sending, unknown, pending, refunded, denied… */
+    status: text('status').$type<RefundState>().notNull(),
     actor: text('actor').notNull(),
     lastError: text('last_error'),
+    /** When the provider was last asked about this refund (an open one is followed until it ends). */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   },

@@ -9,8 +9,8 @@ export const subscriptions = pgTable(
     providerSubscriptionId: text('provider_subscription_id').notNull(),
     planId: text('plan_id').notNull(),
     priceCents: integer('price_cents').notNull(),
-    /** active | cancelled */
-    status: text('status').notNull(),
+    /** pending (first month not paid yet) | active | cancelled */
+    status: text('status').$type<'pending' | 'active' | 'cancelled'>().notNull(),
     firstOrderId: uuid('first_order_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),

@@ -1,74 +1,107 @@
-import { type CardChargeResult, type PaymentProvider, ProviderError } from '../payment-provider';
 import {
-  asaasAnswer,
-  asaasChargeSummary,
-  asaasInstallment,
-  asaasList,
-  asaasPayment,
-  asaasPaymentStatus,
-  asaasPixQrCode,
-} from './asaas-answers';
-import { cardRefusal, type AsaasRequest } from './asaas-client';
+  ChargeNotRemovable,
+  ProviderError,
+  type CardChargeResult,
+  type ChargeSummary,
+  type PaymentProvider,
+} from '../payment-provider';
+import { asaasAnswer, asaasListAll, asaasPayment, asaasPixQrCode } from './asaas-answers';
+import { AsaasRequestError, cardRefusal, type AsaasRequest } from './asaas-client';
 import { chargeBase } from './asaas-customers';
+import { readAsaasWebhook } from './asaas-events';
+import { cardFields, parseAsaasDate } from './asaas-fields';
+import { asaasRefunds } from './asaas-refunds';
 import { asaasSubscriptions } from './asaas-subscriptions';
-import { cardFields, parseAsaasDate, reais } from './asaas-fields';
+import { undoAfter } from './asaas-undo';
+import { asaasMethod, asaasState } from './asaas-words';
 
 export interface AsaasProviderOptions {
   request: AsaasRequest;
   publicUrl: string;
   clock: () => Date;
-  /** The card charge's wait (60 s: reference §1.5); tests shorten it to see a slow answer time out. */
+  /** The card charge's wait (60 s, Asaas's advice); tests shorten it to see a slow answer time out. */
   cardTimeoutMs?: number;
 }
 
-/** DECISIONS 14: PIX, credit card in 1–12 instalments, debit through the hosted invoice page. */
+type AsaasPayment = ReturnType<typeof asaasPayment.parse>;
+
+/** A listed charge in the shop's words; one whose status means nothing to the shop is left out. */
+export function toSummary(payment: AsaasPayment): ChargeSummary | null {
+  const state = asaasState(payment);
+  if (!state) return null;
+  return {
+    providerPaymentId: payment.id,
+    state,
+    amountCents: Math.round((payment.value ?? 0) * 100),
+    method: asaasMethod(payment.billingType),
+    installmentPlanId: payment.installment ?? null,
+    providerSubscriptionId: payment.subscription ?? null,
+  };
+}
+
+const stateOrError = (payment: AsaasPayment) => {
+  const state = asaasState(payment);
+  if (!state) throw new ProviderError(`Asaas answered a status the store does not know: ${payment.status}`);
+  return state;
+};
+
+/** PIX, credit card in 1–12 instalments, debit through the hosted invoice page, monthly plans. */
 export function createAsaasProvider(options: AsaasProviderOptions): PaymentProvider {
   const { request, clock } = options;
-
   const base = chargeBase(request, clock);
-  const statusOf = async (providerPaymentId: string) =>
-    asaasAnswer(
-      asaasPaymentStatus,
-      await request('GET', `/payments/${encodeURIComponent(providerPaymentId)}/status`),
-      'status',
-    ).status;
+  const pixCodeOf = async (paymentId: string) => {
+    const qr = asaasAnswer(
+      asaasPixQrCode,
+      await request('GET', `/payments/${encodeURIComponent(paymentId)}/pixQrCode`),
+      'PIX code',
+    );
+    return {
+      payload: qr.payload,
+      imageBase64: qr.encodedImage,
+      expiresAt: parseAsaasDate(qr.expirationDate),
+    };
+  };
+  const listCharges = async (query: string) =>
+    (await asaasListAll(request, `/payments?${query}`, asaasPayment, 'payment list'))
+      .map(toSummary)
+      .filter((c): c is ChargeSummary => c !== null);
 
   return {
     name: 'asaas',
 
     async createPixCharge(charge) {
+      // The due date covers the shop's deadline: Asaas turns a charge OVERDUE after its due date's end.
       const payment = asaasAnswer(
         asaasPayment,
-        await request('POST', '/payments', { ...(await base(charge)), billingType: 'PIX' }),
+        await request('POST', '/payments', {
+          ...(await base(charge, charge.payableUntil)),
+          billingType: 'PIX',
+        }),
         'payment',
       );
-      const qr = asaasAnswer(
-        asaasPixQrCode,
-        await request('GET', `/payments/${payment.id}/pixQrCode`),
-        'PIX code',
-      );
-      return {
-        providerPaymentId: payment.id,
-        status: payment.status,
-        payload: qr.payload,
-        imageBase64: qr.encodedImage,
-        expiresAt: parseAsaasDate(qr.expirationDate),
-      };
+      try {
+        return {
+          providerPaymentId: payment.id,
+          state: stateOrError(payment),
+          ...(await pixCodeOf(payment.id)),
+        };
+      } catch (error) {
+        return undoAfter(error, () => this.cancelCharge(payment.id));
+      }
     },
 
     async createCardCharge(charge): Promise<CardChargeResult> {
       const { card, installments } = charge;
+      const { value, ...fields } = await base(charge);
       const body = {
-        ...(await base(charge)),
+        ...fields,
         billingType: 'CREDIT_CARD',
-        ...(installments > 1
-          ? { installmentCount: installments, totalValue: reais(charge.amountCents) }
-          : {}),
+        // In instalments Asaas splits `totalValue` itself; a single payment takes `value`.
+        ...(installments > 1 ? { installmentCount: installments, totalValue: value } : { value }),
         ...cardFields(charge, card),
       };
-      if (installments > 1) delete (body as { value?: number }).value;
       try {
-        // ≥ 60 s: a timeout does not mean the charge failed, and it is never retried blindly (§1.5, §1.13).
+        // ≥ 60 s: a timeout does not mean the charge failed, and it is never retried blindly.
         const payment = asaasAnswer(
           asaasPayment,
           await request('POST', '/payments', body, { timeoutMs: options.cardTimeoutMs ?? 60_000 }),
@@ -77,7 +110,7 @@ export function createAsaasProvider(options: AsaasProviderOptions): PaymentProvi
         return {
           outcome: 'approved',
           providerPaymentId: payment.id,
-          status: payment.status,
+          state: stateOrError(payment),
           installmentPlanId: payment.installment ?? null,
         };
       } catch (error) {
@@ -92,7 +125,7 @@ export function createAsaasProvider(options: AsaasProviderOptions): PaymentProvi
         asaasPayment,
         await request('POST', '/payments', {
           ...(await base(charge)),
-          // UNDEFINED lets the invoice page offer debit card (the API cannot take debit cards, §1.5).
+          // UNDEFINED lets the invoice page offer debit card (the API cannot take debit cards).
           billingType: charge.method === 'debit_card' ? 'UNDEFINED' : 'CREDIT_CARD',
           callback: {
             successUrl: `${options.publicUrl}/obrigado?pedido_id=${charge.orderId}`,
@@ -101,53 +134,45 @@ export function createAsaasProvider(options: AsaasProviderOptions): PaymentProvi
         }),
         'payment',
       );
-      if (!payment.invoiceUrl) throw new ProviderError('Asaas returned no invoiceUrl');
-      return { providerPaymentId: payment.id, status: payment.status, checkoutUrl: payment.invoiceUrl };
-    },
-
-    ...asaasSubscriptions(request, base),
-
-    async refund({ providerPaymentId, installmentPlanId }, amountCents) {
-      if (installmentPlanId) {
-        // The whole plan (reference §1.9); its instalments are refunded together, ours reports the status.
-        asaasAnswer(
-          asaasInstallment,
-          await request('POST', `/installments/${encodeURIComponent(installmentPlanId)}/refund`, {}),
-          'instalment refund',
-        );
-        return { status: await statusOf(providerPaymentId) };
+      try {
+        if (!payment.invoiceUrl) throw new ProviderError('Asaas returned no invoiceUrl');
+        return {
+          providerPaymentId: payment.id,
+          state: stateOrError(payment),
+          checkoutUrl: payment.invoiceUrl,
+        };
+      } catch (error) {
+        return undoAfter(error, () => this.cancelCharge(payment.id));
       }
-      const refunded = asaasAnswer(
-        asaasPayment,
-        await request(
-          'POST',
-          `/payments/${encodeURIComponent(providerPaymentId)}/refund`,
-          amountCents === undefined ? {} : { value: reais(amountCents) },
-        ),
-        'refund',
-      );
-      return { status: refunded.status };
     },
 
-    async findCharges(orderId) {
-      const list = asaasAnswer(
-        asaasList(asaasChargeSummary),
-        await request('GET', `/payments?externalReference=${encodeURIComponent(orderId)}`),
-        'payment list',
-      );
-      return list.data.map((p) => ({
-        providerPaymentId: p.id,
-        status: p.status,
-        billingType: p.billingType,
-        installmentPlanId: p.installment ?? null,
-      }));
-    },
+    ...asaasSubscriptions(request, base, pixCodeOf, listCharges),
+    ...asaasRefunds(request),
+
+    findCharges: (orderId) => listCharges(`externalReference=${encodeURIComponent(orderId)}`),
 
     async cancelCharge(providerPaymentId) {
-      // Only a charge not yet received can be removed; Asaas answers 400 for one that was paid.
-      await request('DELETE', `/payments/${encodeURIComponent(providerPaymentId)}`);
+      try {
+        await request('DELETE', `/payments/${encodeURIComponent(providerPaymentId)}`);
+      } catch (error) {
+        // Removed already (by us before, or by an earlier try whose answer was lost): what was wanted.
+        if (error instanceof AsaasRequestError && error.status === 404) return;
+        // Asaas keeps a charge that was received: it can no longer be removed.
+        if (error instanceof AsaasRequestError && error.status === 400)
+          throw new ChargeNotRemovable(error.message);
+        throw error;
+      }
     },
 
-    getStatus: statusOf,
+    async getState(providerPaymentId) {
+      const payment = asaasAnswer(
+        asaasPayment,
+        await request('GET', `/payments/${encodeURIComponent(providerPaymentId)}`),
+        'payment',
+      );
+      return asaasState(payment);
+    },
+
+    readWebhook: readAsaasWebhook,
   };
 }

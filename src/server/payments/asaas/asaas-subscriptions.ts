@@ -1,33 +1,28 @@
-import type { ChargeRequest, PaymentProvider } from '../payment-provider';
-import { asaasAnswer, asaasList, asaasPayment, asaasPixQrCode, asaasSubscription } from './asaas-answers';
-import { cardRefusal, type AsaasRequest } from './asaas-client';
+import type { ChargeRequest, ChargeSummary, PaymentProvider, PixCode } from '../payment-provider';
+import { asaasAnswer, asaasListAll, asaasPayment, asaasSubscription } from './asaas-answers';
+import { AsaasRequestError, cardRefusal, type AsaasRequest } from './asaas-client';
 import type { chargeBase } from './asaas-customers';
-import { cardFields, parseAsaasDate } from './asaas-fields';
+import { cardFields } from './asaas-fields';
+import { ProviderError } from '../payment-provider';
+import { undoAfter } from './asaas-undo';
+import { asaasState } from './asaas-words';
 
-/** Monthly plans at Asaas (reference §1.10): the subscription, its first charge, and its removal. */
+/** Monthly plans at Asaas: the subscription, its first charge, its removal, and finding it again. */
 export function asaasSubscriptions(
   request: AsaasRequest,
   base: ReturnType<typeof chargeBase>,
-): Pick<PaymentProvider, 'createSubscription' | 'cancelSubscription'> {
+  pixCodeOf: (paymentId: string) => Promise<PixCode>,
+  listCharges: (query: string) => Promise<ChargeSummary[]>,
+): Pick<PaymentProvider, 'createSubscription' | 'cancelSubscription' | 'findSubscriptions'> {
   const firstChargeOf = async (subscriptionId: string) =>
-    asaasAnswer(
-      asaasList(asaasPayment),
-      await request('GET', `/subscriptions/${subscriptionId}/payments`),
-      'subscription charges',
-    ).data[0];
-
-  const pixOf = async (paymentId: string) => {
-    const qr = asaasAnswer(
-      asaasPixQrCode,
-      await request('GET', `/payments/${paymentId}/pixQrCode`),
-      'PIX code',
-    );
-    return {
-      payload: qr.payload,
-      imageBase64: qr.encodedImage,
-      expiresAt: parseAsaasDate(qr.expirationDate),
-    };
-  };
+    (
+      await asaasListAll(
+        request,
+        `/subscriptions/${encodeURIComponent(subscriptionId)}/payments`,
+        asaasPayment,
+        'subscription charges',
+      )
+    )[0];
 
   return {
     async createSubscription(subscription) {
@@ -46,7 +41,7 @@ export function asaasSubscriptions(
               customer,
               billingType: subscription.method === 'pix' ? 'PIX' : 'CREDIT_CARD',
               value,
-              // Today: the first month is charged now (reference §1.10).
+              // Today: the first month is charged now.
               nextDueDate: dueDate,
               cycle: 'MONTHLY',
               description,
@@ -66,23 +61,52 @@ export function asaasSubscriptions(
           };
         throw error;
       }
-      const first = await firstChargeOf(created.id);
-      if (!first) return { providerSubscriptionId: created.id, firstCharge: null };
-      return {
-        providerSubscriptionId: created.id,
-        firstCharge: {
-          outcome: 'created',
-          providerPaymentId: first.id,
-          status: first.status,
-          pix: subscription.method === 'pix' ? await pixOf(first.id) : null,
-          // A card plan without card data (CARD_CHECKOUT=hosted): the buyer pays the first month's invoice.
-          checkoutUrl: subscription.method === 'credit_card' && !card ? (first.invoiceUrl ?? null) : null,
-        },
-      };
+      try {
+        const first = await firstChargeOf(created.id);
+        const state = first && asaasState(first);
+        if (!first || !state) return { providerSubscriptionId: created.id, firstCharge: null };
+        return {
+          providerSubscriptionId: created.id,
+          firstCharge: {
+            outcome: 'created',
+            providerPaymentId: first.id,
+            state,
+            pix: subscription.method === 'pix' ? await pixCodeOf(first.id) : null,
+            // A card plan without card data (CARD_CHECKOUT=hosted): the buyer pays the first month's invoice.
+            checkoutUrl: subscription.method === 'credit_card' && !card ? (first.invoiceUrl ?? null) : null,
+          },
+        };
+      } catch (error) {
+        // A card plan's first month may be captured already: that one is looked up, never ended blindly.
+        if (card) throw new ProviderError(`Asaas made the plan, then ${String(error)}`);
+        return undoAfter(error, () => this.cancelSubscription(created.id));
+      }
     },
 
     async cancelSubscription(providerSubscriptionId) {
-      await request('DELETE', `/subscriptions/${encodeURIComponent(providerSubscriptionId)}`);
+      try {
+        await request('DELETE', `/subscriptions/${encodeURIComponent(providerSubscriptionId)}`);
+      } catch (error) {
+        // Removed already (an earlier try whose answer was lost, or the owner in Asaas's panel).
+        if (error instanceof AsaasRequestError && error.status === 404) return;
+        throw error;
+      }
+    },
+
+    async findSubscriptions(orderId) {
+      const found = await asaasListAll(
+        request,
+        `/subscriptions?externalReference=${encodeURIComponent(orderId)}`,
+        asaasSubscription,
+        'subscription list',
+      );
+      return Promise.all(
+        found.map(async (s) => ({
+          providerSubscriptionId: s.id,
+          active: !s.deleted && s.status === 'ACTIVE',
+          charges: await listCharges(`subscription=${encodeURIComponent(s.id)}`),
+        })),
+      );
     },
   };
 }

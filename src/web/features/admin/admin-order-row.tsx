@@ -12,7 +12,7 @@ import {
   paymentStatusLabels,
 } from '../../../shared/orders';
 import type { AdminAuditEntry, AdminOrder } from '../../../shared/schemas/admin';
-import { api } from '../../lib/api';
+import { ApiError, api } from '../../lib/api';
 import { useShop } from '../../lib/boot';
 import { serviceTitle } from '../orders/order-details';
 import { AuditRow, CopyIdButton } from './admin-row-parts';
@@ -23,6 +23,10 @@ import { AdminWhatsappCharge } from './admin-whatsapp-charge';
 const select = 'rounded-md border border-slate-400 bg-white px-2 py-1 text-sm';
 
 /** One order of the panel's list: every column of spec §2 'Admin panel', edits saved one by one. */
+/** Marking "Pago" by hand sends real orders to the supplier's panel: the operator confirms it first. */
+const confirmPaidByHand =
+  'Marcar como pago libera a entrega: o pedido vai para o fornecedor e o cliente recebe o e-mail de pagamento confirmado. Confirmar?';
+
 export function AdminOrderRow({ order, onChanged }: { order: AdminOrder; onChanged: () => void }) {
   const { sandbox } = useShop();
   const [note, setNote] = useState(order.note ?? '');
@@ -33,8 +37,17 @@ export function AdminOrderRow({ order, onChanged }: { order: AdminOrder; onChang
   const toggle = (part: 'deliveries' | 'refund') => setOpen(open === part ? null : part);
 
   const patch = async (body: Record<string, unknown>, failure: string) => {
-    await api.patch(`/api/admin/orders/${order.id}`, body).catch(() => window.alert(failure));
+    // A refusal that says why (the order was paid while being cancelled) is shown as the server says it.
+    await api
+      .patch(`/api/admin/orders/${order.id}`, body)
+      .catch((error: unknown) =>
+        window.alert(error instanceof ApiError && error.status === 409 ? error.message : failure),
+      );
     onChanged();
+  };
+  const setPaymentStatus = (paymentStatus: string) => {
+    if (paymentStatus === 'paid' && !window.confirm(confirmPaidByHand)) return;
+    void patch({ paymentStatus }, messages.admin_payment_status_failed);
   };
   const showAudit = async () => {
     if (audit) return setAudit(null);
@@ -130,9 +143,7 @@ export function AdminOrderRow({ order, onChanged }: { order: AdminOrder; onChang
             id={`payment-${order.id}`}
             className={`${select} mt-1`}
             value={order.paymentStatus}
-            onChange={(e) =>
-              void patch({ paymentStatus: e.target.value }, messages.admin_payment_status_failed)
-            }
+            onChange={(e) => setPaymentStatus(e.target.value)}
           >
             {paymentStatuses.map((s) => (
               <option key={s} value={s} disabled={s === 'refunded' && order.paymentStatus !== 'refunded'}>

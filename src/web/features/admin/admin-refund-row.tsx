@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatDateTime } from '../../../shared/dates';
 import { formatBRL, parseBRL } from '../../../shared/money';
-import { refundStatusLabels, type AdminOrder, type AdminRefund } from '../../../shared/schemas/admin';
+import { refundStateLabels } from '../../../shared/payment-states';
+import type { AdminOrder, AdminRefund } from '../../../shared/schemas/admin';
 import { buttonPrimary } from '../../components/ui/styles';
 import { ApiError, api } from '../../lib/api';
 
@@ -59,7 +60,7 @@ export function AdminRefundRow({ order, onChanged }: { order: AdminOrder; onChan
             {refunds.map((r) => (
               <li key={r.id}>
                 {formatDateTime(new Date(r.createdAt))} · {formatBRL(r.amountCents)} · {r.reason} ·{' '}
-                <strong>{refundStatusLabels[r.status]}</strong>
+                <strong>{refundStateLabels[r.status]}</strong>
                 {r.lastError ? ` (${r.lastError})` : ''}
               </li>
             ))}

@@ -23,7 +23,7 @@ const nextSteps = [
 
 /** A card held for the provider's risk analysis: the page follows it until it is decided. */
 const inAnalysis = (data: CreateOrderResponse) =>
-  data.order.paymentStatus === 'unpaid' && data.payment?.status === 'AWAITING_RISK_ANALYSIS';
+  data.order.paymentStatus === 'unpaid' && data.payment?.status === 'in_analysis';
 
 /** /obrigado?pedido_id=… (or ?session_id=…, the old hosted-checkout return; our orders use their id). */
 export function ThankYouPage() {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatBRL } from '../../../shared/money';
-import { pixStatusDisplay } from '../../../shared/pix';
+import { pixStateDisplay } from '../../../shared/payment-states';
 import type { OrderView, PaymentPollResponse, PaymentView } from '../../../shared/schemas/order-view';
 import { buttonPrimary, buttonSecondary } from '../../components/ui/styles';
 import { api } from '../../lib/api';
@@ -20,11 +20,11 @@ const toneClasses = {
 export function PixView({ order, payment }: { order: OrderView; payment: PaymentView }) {
   const navigate = useNavigate();
   const { sandbox } = useShop();
-  const [providerStatus, setProviderStatus] = useState(payment.status);
+  const [chargeState, setChargeState] = useState(payment.status);
   const [paid, setPaid] = useState(false);
   const [copied, setCopied] = useState(false);
   const [simulating, setSimulating] = useState(false);
-  const display = pixStatusDisplay(providerStatus);
+  const display = pixStateDisplay(chargeState);
 
   const onPaid = () => {
     setPaid(true);
@@ -35,7 +35,7 @@ export function PixView({ order, payment }: { order: OrderView; payment: Payment
   usePolling(
     async () => {
       const state = await api.get<PaymentPollResponse>(`/api/orders/${order.id}/payment`);
-      if (state.providerStatus) setProviderStatus(state.providerStatus);
+      if (state.chargeState) setChargeState(state.chargeState);
       if (state.paymentStatus === 'paid') {
         onPaid();
         return true;
@@ -61,7 +61,7 @@ export function PixView({ order, payment }: { order: OrderView; payment: Payment
     setSimulating(true);
     try {
       await api.post(`/api/sandbox/payments/${payment.id}/confirm`, {});
-      setProviderStatus('RECEIVED');
+      setChargeState('paid');
       onPaid();
     } finally {
       setSimulating(false);

@@ -14,7 +14,7 @@ import type { CreateOrderResponse } from '../../../shared/schemas/order-view';
 const underWay = (data: CreateOrderResponse) =>
   (data.order.paymentStatus === 'paid' &&
     (data.order.status === 'processando' || data.order.status === 'em_transporte')) ||
-  (data.order.paymentStatus === 'unpaid' && data.payment?.status === 'AWAITING_RISK_ANALYSIS');
+  (data.order.paymentStatus === 'unpaid' && data.payment?.status === 'in_analysis');
 
 /** /order/{id}: reachable by id alone, so contact data comes masked from the API (DECISIONS 8). */
 export function OrderPage() {

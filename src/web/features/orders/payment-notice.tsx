@@ -1,16 +1,18 @@
 import { messages } from '../../../shared/messages';
+import type { PaymentState } from '../../../shared/payment-states';
 import type { CreateOrderResponse } from '../../../shared/schemas/order-view';
 
 /** What the last card attempt of an unpaid order came to, in the buyer's words (issue 12). */
-const notices: Record<string, { text: string; alert: boolean }> = {
-  AWAITING_RISK_ANALYSIS: { text: messages.payment_in_analysis, alert: false },
-  UNKNOWN: { text: messages.card_outcome_unknown, alert: false },
-  REPROVED_BY_RISK_ANALYSIS: { text: messages.card_risk_reproved, alert: true },
-  DECLINED: { text: messages.card_declined, alert: true },
+const notices: Partial<Record<PaymentState, { text: string; alert: boolean }>> = {
+  in_analysis: { text: messages.payment_in_analysis, alert: false },
+  unknown: { text: messages.card_outcome_unknown, alert: false },
+  reproved: { text: messages.card_risk_reproved, alert: true },
+  declined: { text: messages.card_declined, alert: true },
 };
 
 export function PaymentNotice({ data }: { data: CreateOrderResponse }) {
-  const notice = data.order.paymentStatus === 'unpaid' ? notices[data.payment?.status ?? ''] : undefined;
+  const notice =
+    data.order.paymentStatus === 'unpaid' && data.payment ? notices[data.payment.status] : undefined;
   if (!notice) return null;
   return (
     <p

@@ -11,19 +11,19 @@ import { useLiveOrder } from './use-order';
 /** Polled until paid, or until the card attempt is refused for good (the buyer pays again on the order page). */
 const unpaid = (data: CreateOrderResponse) =>
   data.order.paymentStatus !== 'paid' &&
-  data.payment?.status !== 'REPROVED_BY_RISK_ANALYSIS' &&
-  data.payment?.status !== 'DECLINED';
+  data.payment?.status !== 'reproved' &&
+  data.payment?.status !== 'declined';
 
 /** What the page may honestly say about the order (issue 12): confirmed only when it is paid. */
 function headline(data: CreateOrderResponse | null) {
   if (!data) return { icon: '⏳', title: 'Verificando o pagamento…', text: null };
   if (data.order.paymentStatus === 'paid')
     return { icon: '✅', title: 'Pagamento confirmado!', text: 'O processamento começa em 1 a 24 horas.' };
-  if (data.payment?.status === 'REPROVED_BY_RISK_ANALYSIS')
+  if (data.payment?.status === 'reproved')
     return { icon: '❌', title: 'Pagamento não aprovado', text: messages.card_risk_reproved };
-  if (data.payment?.status === 'DECLINED')
+  if (data.payment?.status === 'declined')
     return { icon: '❌', title: 'Pagamento não aprovado', text: messages.card_declined };
-  if (data.payment?.status === 'AWAITING_RISK_ANALYSIS' || data.next === 'thanks')
+  if (data.payment?.status === 'in_analysis' || data.next === 'thanks')
     return {
       icon: '⏳',
       title: 'Pagamento em análise',
