@@ -10,7 +10,7 @@ import { markAnswerLost, settleLostCharge } from './lost-answers';
 import { chargeRequest, type PaymentAttemptDeps, type PaymentChoice } from './payment-attempt';
 import { isRefusedRequest } from './payment-provider';
 import { paymentsRepo } from './payments.repo';
-import { pixDeadlineOf } from './pix-expiry';
+import { pixDeadlineOf, pixExpiresAt } from './pix-expiry';
 
 /**
  * A provider call for a PIX or a hosted page failed. Refused (a 4xx): nothing was made. Otherwise the
@@ -45,7 +45,7 @@ export async function chargeOneTime(
     try {
       const deadline = pixDeadlineOf(clock(), deps.pixExpiryMinutes);
       pix = await provider.createPixCharge({ ...request, payableUntil: deadline });
-      pix = { ...pix, expiresAt: pix.expiresAt < deadline ? pix.expiresAt : deadline };
+      pix = { ...pix, expiresAt: pixExpiresAt(pix.expiresAt, deadline) };
     } catch (error) {
       deps.log.error({ err: error, orderId: order.id }, 'PIX charge failed');
       await settleFailedCreate(deps, attempt, error);

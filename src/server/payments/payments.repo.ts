@@ -53,14 +53,14 @@ export const paymentsRepo = {
       .limit(1);
     return row;
   },
-  /** Whether the order follows this card plan through one of its charges. */
-  async followsPlan(db: Executor, orderId: string, installmentPlanId: string): Promise<boolean> {
+  /** The order's charge that follows this card plan (the plan's first instalment), if any. */
+  async followingPlan(db: Executor, orderId: string, installmentPlanId: string) {
     const [row] = await db
       .select({ id: payments.id })
       .from(payments)
       .where(and(eq(payments.orderId, orderId), eq(payments.providerInstallmentId, installmentPlanId)))
       .limit(1);
-    return row !== undefined;
+    return row;
   },
   /** The charge that paid the order (the newest, for an order paid twice). */
   async paidForOrder(db: Executor, orderId: string): Promise<PaymentRow | undefined> {

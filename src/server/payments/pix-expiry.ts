@@ -17,6 +17,10 @@ import { paymentsRepo } from './payments.repo';
 export const pixDeadlineOf = (now: Date, expiryMinutes: number) =>
   new Date(now.getTime() + expiryMinutes * 60_000);
 
+/** When a PIX stops being payable here: the earlier of the provider's own expiry and the shop's deadline. */
+export const pixExpiresAt = (providerExpiry: Date, deadline: Date) =>
+  providerExpiry < deadline ? providerExpiry : deadline;
+
 /** Poller (each job tick): hands expired PIX charges to `expire_pix` and due reminders to their e-mail. */
 export async function queuePixDeadlines(db: Db, now: Date, reminderMinutes: number): Promise<void> {
   await db.transaction(async (tx) => {

@@ -80,12 +80,15 @@ async function applyUnknownCharge(deps: EventDeps, event: ChargeEvent, now: Date
       ? await paymentsRepo.latestForOrder(db, event.orderRef)
       : undefined;
   if (!latest) return 'applied';
-  // Another instalment of a card plan we follow through its first: it changes nothing.
-  if (
+  // Another instalment of a card plan we follow through its first: it changes nothing but a dispute.
+  const plan =
     event.installmentPlanId &&
-    (await paymentsRepo.followsPlan(db, latest.orderId, event.installmentPlanId))
-  )
+    (await paymentsRepo.followingPlan(db, latest.orderId, event.installmentPlanId));
+  if (plan) {
+    // A dispute is about the whole card purchase, whichever instalment it names.
+    if (state === 'chargeback') await recordPaymentState(db, { paymentId: plan.id }, state, now);
     return 'applied';
+  }
   // Most likely the charge whose answer is on its way: wait for it.
   if (latest.status === 'creating') return 'later';
   if (latest.status === 'unknown' && hasPlaceholderId(latest.providerPaymentId) && keepsMoneyState(state)) {

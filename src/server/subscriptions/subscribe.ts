@@ -6,6 +6,7 @@ import type { PaymentAttemptDeps } from '../payments/payment-attempt';
 import { recordPaymentState } from '../payments/record-payment-state';
 import { isRefusedRequest, type SubscriptionRequest } from '../payments/payment-provider';
 import { markAnswerLost } from '../payments/lost-answers';
+import { pixDeadlineOf, pixExpiresAt } from '../payments/pix-expiry';
 import { subscriptionsRepo } from './subscriptions.repo';
 import { settleLostPlan } from './lost-plans';
 import { paymentsRepo } from '../payments/payments.repo';
@@ -69,7 +70,10 @@ export async function subscribe(
       status: 'pending',
       pixPayload: firstCharge.pix?.payload ?? null,
       pixImageBase64: firstCharge.pix?.imageBase64 ?? null,
-      expiresAt: firstCharge.pix?.expiresAt ?? null,
+      // The shop's own deadline, as for any PIX: an unpaid first month ends the plan (pix-expiry.ts).
+      expiresAt: firstCharge.pix
+        ? pixExpiresAt(firstCharge.pix.expiresAt, pixDeadlineOf(clock(), deps.pixExpiryMinutes))
+        : null,
       checkoutUrl: firstCharge.checkoutUrl,
       updatedAt: clock(),
     });
