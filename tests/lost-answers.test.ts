@@ -82,6 +82,20 @@ describe('a PIX whose answer is lost', () => {
   });
 });
 
+describe('Asaas down at the first call (503: nothing made)', () => {
+  it('once Asaas answers, the same-key retry finds nothing made and gets its PIX', async () => {
+    const key = newKey();
+    asaas.fake.outage(503);
+    const first = await checkout({ email: 'asaas.fora@exemplo.com' }, key);
+    asaas.fake.outage(null);
+    expect(first.statusCode).toBe(502);
+    const retry = await checkout({ email: 'asaas.fora@exemplo.com' }, key);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json().payment.pixPayload).toMatch(/^000201/);
+    expect(liveCharges(first.json().orderId)).toHaveLength(1);
+  });
+});
+
 describe('a hosted card page whose answer is lost', () => {
   it('is removed, and paying again leaves one live charge', async () => {
     asaas.fake.loseNextAnswer(/^\/payments$/);

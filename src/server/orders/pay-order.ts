@@ -6,7 +6,7 @@ import { withChargeLock } from '../payments/charge-lock';
 import { retireLiveCharge } from '../payments/live-charge';
 import type { PaymentAttemptDeps, PaymentChoice } from '../payments/payment-attempt';
 import { paymentsRepo } from '../payments/payments.repo';
-import { settleLostAnswer } from '../payments/unknown-attempts';
+import { settleOrFailLostAnswer } from '../payments/unknown-attempts';
 import { cancelSubscription } from '../subscriptions/subscriptions.service';
 import { subscriptionSinks } from '../subscriptions/subscription-sinks';
 import { attemptPayment } from './attempt-payment';
@@ -27,7 +27,7 @@ export async function clearForNewAttempt(
 ): Promise<PaymentRow | undefined> {
   let latest = await paymentsRepo.latestForOrder(deps.db, order.id);
   if (latest?.status === 'unknown') {
-    await settleLostAnswer({ ...deps, sinks: subscriptionSinks }, latest).catch((err: unknown) =>
+    await settleOrFailLostAnswer({ ...deps, sinks: subscriptionSinks }, latest).catch((err: unknown) =>
       deps.log.warn({ err, orderId: order.id }, 'lost answer not settled'),
     );
     latest = await paymentsRepo.latestForOrder(deps.db, order.id);

@@ -26,6 +26,17 @@ export async function settleLostAnswer(deps: SettleDeps, attempt: PaymentRow): P
 }
 
 /**
+ * The same, and when the provider holds nothing for it: a PIX or a debit page failed (nobody was shown
+ * it, nothing can have been paid); a card may still turn up, and waits (null).
+ */
+export async function settleOrFailLostAnswer(deps: SettleDeps, attempt: PaymentRow) {
+  const state = await settleLostAnswer(deps, attempt);
+  if (state !== null || attempt.method === 'credit_card') return state;
+  await paymentsRepo.failOpenAttempt(deps.db, attempt.id, deps.clock());
+  return 'failed';
+}
+
+/**
  * Reconciliation's part. Attempts left `creating` past the charge lock's time (their process died
  * during the provider call) lost their answer. Unknown attempts are looked up: nothing found, a PIX or a
  * debit page failed at once (nobody was shown it, nothing can be paid); a card waits out its grace and
@@ -38,11 +49,9 @@ export async function settleUnknownAttempts(deps: SettleDeps, limit: number): Pr
   await paymentsRepo.abandonStaleCreating(db, provider.name, new Date(now.getTime() - chargeLockMs), now);
   let settled = 0;
   for (const attempt of await paymentsRepo.claimUnknown(db, provider.name, now, limit)) {
-    const state = await settleLostAnswer(deps, attempt).catch(() => undefined);
+    const state = await settleOrFailLostAnswer(deps, attempt).catch(() => undefined);
     if (state) settled++;
-    if (state !== null) continue;
-    if (attempt.method !== 'credit_card') await paymentsRepo.failOpenAttempt(db, attempt.id, now);
-    else if (now.getTime() - attempt.createdAt.getTime() > unknownGraceMs)
+    else if (state === null && now.getTime() - attempt.createdAt.getTime() > unknownGraceMs)
       await failUnknownCard(db, attempt, now);
   }
   const watchedSince = new Date(now.getTime() - strayWatchMs);
