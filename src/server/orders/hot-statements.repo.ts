@@ -1,16 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import {
-  orders,
-  payments,
-  type NewOrder,
-  type NewPayment,
-  type OrderRow,
-  type PaymentRow,
-} from '../db/schema';
+import { orders, payments, type NewOrder, type OrderRow, type PaymentRow } from '../db/schema';
 
-// The three statements every new PIX order runs. The two inserts are prepared once per database: Drizzle
-// builds their SQL once and PostgreSQL parses and plans them once per connection (docs/benchmarks.md).
+// Statements of the order path. The order insert (a replayed or WhatsApp order) is prepared once per
+// database: Drizzle builds its SQL once and PostgreSQL parses and plans it once per connection
+// (docs/benchmarks.md); the PIX answers are stored in batches.
 
 const p = (name: string) => sql.placeholder(name);
 
@@ -55,18 +49,6 @@ function prepare(db: Db) {
       .onConflictDoNothing({ target: orders.idempotencyKey })
       .returning()
       .prepare('impulso_insert_order'),
-    insertAttempt: db
-      .insert(payments)
-      .values({
-        orderId: p('orderId'),
-        provider: p('provider'),
-        providerPaymentId: p('providerPaymentId'),
-        method: p('method'),
-        status: p('status'),
-        amountCents: p('amountCents'),
-      } as unknown as NewPayment)
-      .returning()
-      .prepare('impulso_insert_attempt'),
   };
 }
 
@@ -167,12 +149,6 @@ export function hotStatements(db: Db) {
       const values = Object.fromEntries(orderColumns.map((c) => [c, order[c] ?? null]));
       const [row] = (await statements.insertOrder.execute(values)) as OrderRow[];
       return row;
-    },
-    async insertAttempt(payment: NewPayment): Promise<PaymentRow> {
-      const [row] = (await statements.insertAttempt.execute(
-        payment as Record<string, unknown>,
-      )) as PaymentRow[];
-      return row!;
     },
     /** The attempt as stored with the provider's PIX answer. */
     storePix(attempt: PaymentRow, pix: PixFields): Promise<PaymentRow> {

@@ -50,7 +50,7 @@ export async function applyProviderEvent(
   const { db } = deps;
   if (event.state) await recordPaymentState(db, { paymentId: ours.id }, event.state, now);
   if (event.refund?.outcome === 'partly_refunded') await confirmPartialRefunds(db, ours.orderId, now);
-  if (event.refund?.outcome === 'denied') await denyOpenRefunds(db, ours.id, event.refund.reason, now);
+  if (event.refund?.outcome === 'denied') await denyOpenRefunds(db, ours.id, event.refund.reason);
   if (event.problem)
     await noticePaymentProblem(db, deps.provider.name, event.providerPaymentId, event.problem);
   return 'applied';

@@ -27,6 +27,6 @@ export async function confirmPartialRefunds(db: Db, orderId: string, now: Date) 
 }
 
 /** The provider refused the charge's refunds under way: nothing went back, the panel says why. */
-export async function denyOpenRefunds(db: Db, paymentId: string, reason: string | null, now: Date) {
-  await refundsRepo.denyOpen(db, paymentId, reason, now);
+export async function denyOpenRefunds(db: Db, paymentId: string, reason: string | null) {
+  await refundsRepo.denyOpen(db, paymentId, reason);
 }

@@ -23,10 +23,7 @@ export async function applyRefundState(deps: RefundDeps, refund: RefundRow, stat
   if (state === 'refunded' && refund.full)
     return recordPaymentState(db, { paymentId: refund.paymentId }, 'refunded', clock());
   if (state === 'refunded') return confirmPartialRefunds(db, refund.orderId, clock());
-  await refundsRepo.update(db, refund.id, {
-    status: state,
-    ...(state === 'denied' ? { confirmedAt: clock() } : {}),
-  });
+  await refundsRepo.update(db, refund.id, { status: state });
   if (refund.full && (state === 'pending' || state === 'awaiting_authorisation'))
     await recordPaymentState(db, { paymentId: refund.paymentId }, 'refund_requested', clock());
 }

@@ -46,10 +46,10 @@ export const refundsRepo = {
       .returning();
   },
   /** The charge's refunds under way, refused by the provider. */
-  async denyOpen(db: Executor, paymentId: string, reason: string | null, now: Date): Promise<void> {
+  async denyOpen(db: Executor, paymentId: string, reason: string | null): Promise<void> {
     await db
       .update(refunds)
-      .set({ status: 'denied', lastError: reason, confirmedAt: now })
+      .set({ status: 'denied', lastError: reason })
       .where(and(eq(refunds.paymentId, paymentId), inArray(refunds.status, open)));
   },
   /** Open refunds not asked about since `due`, claimed for this run and stamped as checked now. */
