@@ -24,6 +24,8 @@ const payWithCard = (orderId: string) =>
     url: `/api/orders/${orderId}/payments`,
     payload: { paymentMethod: 'credit_card', installments: 1, card: approvedCard, address: billingAddress },
   });
+const orderRow = async (id: string) =>
+  (await asaas.app.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 async function pixOrder(email: string, overrides = {}) {
   const res = await placeOrder(asaas.app, { email, address: billingAddress, ...overrides });
   expect(res.statusCode).toBe(201);
@@ -99,26 +101,42 @@ describe('four taps at once', () => {
     expect(payable).toHaveLength(1);
   });
 
-  it('the operator cancelling while the buyer pays again: one of them goes first, the other is refused', async () => {
-    const orderId = await pixOrder('cancela.e.paga@exemplo.com');
+  /** Resolves once the fake has received a DELETE of the order's charge: the first caller holds the lock. */
+  const removalStarted = async (orderId: string) => {
+    const id = chargesOf(orderId)[0]!.id;
+    while (!asaas.fake.requests.some((r) => r.method === 'DELETE' && r.path.endsWith(`/payments/${id}`)))
+      await new Promise((resolve) => setImmediate(resolve));
+  };
+
+  it('the buyer paying again while the operator cancels: whoever holds the lock goes, the other gets 409', async () => {
     const cookie = await operatorCookie(asaas.app, adminEmail);
-    asaas.fake.slowAnswers({ method: 'DELETE', path: /\/payments\//, delayMs: () => 300 });
-    const [cancel, pay] = await Promise.all([
+    const cancel = (orderId: string) =>
       asaas.app.server.inject({
         method: 'PATCH',
         url: `/api/admin/orders/${orderId}`,
         headers: { cookie },
         payload: { status: 'cancelado' },
-      }),
-      payWithCard(orderId),
-    ]);
-    asaas.fake.slowAnswers(null);
-    expect([cancel.statusCode, pay.statusCode].sort()).toEqual([200, 409]);
-    const [order] = await asaas.app.database.db.select().from(orders).where(eq(orders.id, orderId));
-    // Either cancelled with nothing payable, or paid once and not cancelled.
-    if (cancel.statusCode === 200) {
-      expect(order).toMatchObject({ status: 'cancelado', paymentStatus: 'unpaid' });
-      expect(chargesOf(orderId).filter((c) => !c.deleted)).toEqual([]);
-    } else expect(order).toMatchObject({ status: 'processando', paymentStatus: 'paid' });
+      });
+    asaas.fake.slowAnswers({ method: 'DELETE', path: /\/payments\//, delayMs: () => 300 });
+    try {
+      // The cancel first: the order ends cancelled with nothing payable; the payment is refused.
+      const first = await pixOrder('cancela.antes@exemplo.com');
+      const cancelling = cancel(first);
+      await removalStarted(first);
+      expect((await payWithCard(first)).statusCode).toBe(409);
+      expect((await cancelling).statusCode).toBe(200);
+      expect(await orderRow(first)).toMatchObject({ status: 'cancelado', paymentStatus: 'unpaid' });
+      expect(chargesOf(first).filter((c) => !c.deleted)).toEqual([]);
+
+      // The payment first: paid once; the cancel is refused and the order is not cancelled.
+      const second = await pixOrder('paga.antes@exemplo.com');
+      const paying = payWithCard(second);
+      await removalStarted(second);
+      expect((await cancel(second)).statusCode).toBe(409);
+      expect((await paying).statusCode).toBe(201);
+      expect(await orderRow(second)).toMatchObject({ status: 'processando', paymentStatus: 'paid' });
+    } finally {
+      asaas.fake.slowAnswers(null);
+    }
   });
 });
