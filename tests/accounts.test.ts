@@ -71,11 +71,12 @@ describe('signup', () => {
     expect(duplicate.statusCode).toBe(first.statusCode);
     expect(Object.keys(duplicate.json().user)).toEqual(Object.keys(first.json().user));
     expect(duplicate.json().user).toMatchObject({ email: 'dup@exemplo.com', emailVerified: false });
-    // The stand-in cookie opens nothing; the account keeps its own password.
-    expect((await get('/api/auth/me', sessionCookieOf(duplicate))).statusCode).toBe(401);
-    expect(
-      (await post('/api/auth/login', { email: 'dup@exemplo.com', password: 'outrasenha9' })).statusCode,
-    ).toBe(401);
+    // The stand-in works like a new account but opens nothing of the real one, which keeps its password.
+    const standIn = (await get('/api/auth/me', sessionCookieOf(duplicate))).json().user;
+    expect(standIn.id).not.toBe(first.json().user.id);
+    expect((await get('/api/account/orders', sessionCookieOf(duplicate))).json().orders).toEqual([]);
+    const real = await post('/api/auth/login', { email: 'dup@exemplo.com', password: 'segredo123' });
+    expect(real.json().user.id).toBe(first.json().user.id);
     expect(await lastEmailTo('dup@exemplo.com', 'Tentativa de cadastro')).toBeDefined();
     const short = await post('/api/auth/signup', {
       name: 'A',

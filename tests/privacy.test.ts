@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../src/server/db/client';
-import { signupBody, startOperatorApp } from './helpers/accounts';
+import { lastEmailTo, signupBody, startOperatorApp, tokenIn } from './helpers/accounts';
 import { sessionCookieOf } from './helpers/cookies';
 import { newKey, orderRequest, placeOrder } from './helpers/order-request';
 import type { TestApp } from './helpers/test-app';
@@ -57,6 +57,9 @@ describe('personal data (LGPD)', () => {
   let cookie: string;
   it('exports everything about the account and nothing about anyone else', async () => {
     cookie = sessionCookieOf(await inject('POST', '/api/auth/signup', undefined, signupBody(joana.email)));
+    // What is keyed by the e-mail (leads, e-mail copies) is hers once she proves the mailbox.
+    const token = tokenIn((await lastEmailTo(app, joana.email, 'Confirme'))!.text, '/verificar-email');
+    expect((await inject('POST', '/api/auth/verify-email', cookie, { token })).statusCode).toBe(200);
     const order = await app.server.inject({
       method: 'POST',
       url: '/api/orders',

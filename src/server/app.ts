@@ -125,7 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       db: database.db,
       clock,
       shop: shopLinks,
-      adminEmail: config.adminEmail,
+      reservedEmails: config.reservedEmails,
       rateLimiter,
       emailsPerHour: config.abuseLimits.accountEmailsPerHour,
     }),

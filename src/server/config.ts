@@ -50,6 +50,8 @@ export interface Config {
   retentionMonths: number;
   pix: { expiryMinutes: number; reminderMinutes: number };
   adminEmail: string;
+  /** The operator's and the shop's own addresses: nobody can sign up with them (docs/security.md). */
+  reservedEmails: readonly string[];
   fulfilment: FulfilmentConfig;
   pixKey: string;
   pixMerchantCity: string;
@@ -129,6 +131,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     retentionMonths: e.RETENTION_MONTHS,
     pix: { expiryMinutes: e.PIX_EXPIRY_MINUTES, reminderMinutes: e.PIX_REMINDER_MINUTES },
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
+    reservedEmails: Object.freeze(
+      [
+        e.ADMIN_EMAIL,
+        e.OWNER_ALERT_EMAIL,
+        e.SHOP_SUPPORT_EMAIL,
+        e.SHOP_PRIVACY_EMAIL,
+        /<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM,
+      ].flatMap((address) => (address ? [address.trim().toLowerCase()] : [])),
+    ),
     fulfilment: Object.freeze({
       provider: e.FULFILMENT_PROVIDER,
       sandboxSeconds: e.SANDBOX_FULFILMENT_SECONDS,

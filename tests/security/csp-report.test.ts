@@ -87,6 +87,27 @@ describe('CSP violation reports', () => {
       answers.push((await report(body, 'application/csp-report', '198.51.100.9')).statusCode);
     expect(answers.filter((s) => s === 204)).toHaveLength(30);
     expect(answers.slice(30)).toEqual([429, 429, 429, 429, 429]);
-    expect(logged().length - before).toBe(30);
+    // The same directive and blocked URL is one line a minute, however many reports carry it.
+    expect(logged().length - before).toBe(1);
+  });
+
+  it('one line per report, however many violations it holds (issue 24 §10)', async () => {
+    const before = logged().length;
+    const violation = (i: number) => ({
+      type: 'csp-violation',
+      url: 'http://loja.example/',
+      body: {
+        documentURL: 'http://loja.example/',
+        effectiveDirective: 'img-src',
+        blockedURL: `https://rastreio.example/${i}.gif`,
+      },
+    });
+    const twenty = JSON.stringify(Array.from({ length: 20 }, (_, i) => violation(i)));
+    expect((await report(twenty, 'application/reports+json', '192.0.2.20')).statusCode).toBe(204);
+    expect(logged().length - before).toBe(1);
+    expect(logged().at(-1)).toMatchObject({ violations: 20, csp: { directive: 'img-src' } });
+    // Sent again within the minute, from another address: nothing new to say.
+    expect((await report(twenty, 'application/reports+json', '192.0.2.21')).statusCode).toBe(204);
+    expect(logged().length - before).toBe(1);
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, or } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import { emailTokens, orders, sessions, users, type UserRow } from '../db/schema';
 
@@ -107,5 +107,10 @@ export const accountsRepo = {
       .where(user.emailVerifiedAt ? or(own, eq(orders.email, user.email)) : own)
       .orderBy(desc(orders.createdAt))
       .limit(200);
+  },
+  /** A stand-in's orders: only those placed in its own sessions. */
+  async ordersByIds(db: Db, ids: string[]) {
+    if (ids.length === 0) return [];
+    return db.select().from(orders).where(inArray(orders.id, ids)).orderBy(desc(orders.createdAt)).limit(200);
   },
 };

@@ -9,11 +9,11 @@ import {
 } from '../../shared/schemas/accounts';
 import type { AbuseLimits } from '../config';
 import type { Db } from '../db/client';
-import { AppError } from '../errors';
 import { validate } from '../http/validate';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
-import { toAccountUser, type AccountsService } from './accounts.service';
-import { clearSessionCookie, sessionCookie, sessionUser, setSessionCookie } from './session';
+import { accountUserOf, type AccountsService } from './accounts.service';
+import { requireSignedIn } from './signed-in';
+import { clearSessionCookie, sessionCookie, setSessionCookie } from './session';
 import { privacyRoutes } from '../privacy/privacy.routes';
 
 export async function accountsRoutes(
@@ -27,14 +27,9 @@ export async function accountsRoutes(
   },
 ) {
   const { db, service, rateLimiter, limits, clock } = deps;
-  await app.register(privacyRoutes, { db, clock });
+  await app.register(privacyRoutes, { db, clock, rateLimiter, limits });
   const window = 15 * 60;
   const limit = (key: string, max: number) => rateLimiter.hit(key, max, window, 'login_rate_limited');
-  const requireUser = async (request: Parameters<typeof sessionUser>[1]) => {
-    const user = await sessionUser(db, request, clock());
-    if (!user) throw new AppError('unauthenticated', 'unauthenticated');
-    return user;
-  };
 
   app.post('/api/auth/signup', async (request, reply) => {
     await limit(`signup-ip:${rateLimiter.clientKey(request.ip)}`, 20);
@@ -65,8 +60,8 @@ export async function accountsRoutes(
   });
 
   app.get('/api/auth/me', async (request, reply) => {
-    const user = await requireUser(request);
-    return reply.header('cache-control', 'no-store').send({ user: toAccountUser(user) });
+    const who = await requireSignedIn(db, request, clock());
+    return reply.header('cache-control', 'no-store').send({ user: accountUserOf(who) });
   });
 
   app.post('/api/auth/verify-email', async (request, reply) => {
@@ -81,7 +76,7 @@ export async function accountsRoutes(
   });
 
   app.post('/api/auth/verify-email/resend', async (request, reply) => {
-    await service.resendVerification(await requireUser(request));
+    await service.resendFor(await requireSignedIn(db, request, clock()));
     return reply.status(202).send({ ok: true });
   });
 
@@ -98,9 +93,9 @@ export async function accountsRoutes(
   });
 
   app.get('/api/account/orders', async (request, reply) => {
-    const user = await requireUser(request);
+    const who = await requireSignedIn(db, request, clock());
     return reply
       .header('cache-control', 'no-store')
-      .send({ user: toAccountUser(user), orders: await service.orders(user) });
+      .send({ user: accountUserOf(who), orders: await service.ordersOf(who) });
   });
 }

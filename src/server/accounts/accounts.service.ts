@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { messages } from '../../shared/messages';
 import { formatPurchaseCode, type OrderStatus, type PaymentStatus } from '../../shared/orders';
 import type { AccountOrder, AccountUser } from '../../shared/schemas/accounts';
@@ -10,11 +9,13 @@ import { createEmailLinks, type EmailLinksDeps } from './email-links';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
 import { sessionDays } from './session';
 import { hashToken, newToken } from './tokens';
-import type { UserRow } from '../db/schema';
+import type { OrderRow, StandInRow, UserRow } from '../db/schema';
+import type { SignedIn } from './signed-in';
+import { standInsRepo } from './stand-ins.repo';
 
 export interface AccountsDeps extends EmailLinksDeps {
-  /** The operator's address: never a customer account (DECISIONS 30). */
-  adminEmail: string;
+  /** The operator's and the shop's own addresses: never a customer account. */
+  reservedEmails: readonly string[];
 }
 
 export const toAccountUser = (user: UserRow): AccountUser => ({
@@ -24,18 +25,33 @@ export const toAccountUser = (user: UserRow): AccountUser => ({
   emailVerified: user.emailVerifiedAt !== null,
 });
 
+const standInUser = (standIn: StandInRow): AccountUser => ({
+  id: standIn.id,
+  name: standIn.name,
+  email: standIn.email,
+  emailVerified: false,
+});
+
+/** The signed-in customer as the pages see it. */
+export const accountUserOf = (who: SignedIn): AccountUser =>
+  who.kind === 'account' ? toAccountUser(who.user) : standInUser(who.standIn);
+
 export function createAccountsService(deps: AccountsDeps) {
   const { db, clock } = deps;
 
-  async function startSession(userId: string): Promise<string> {
+  /** A session of an account or of a stand-in: the cookie works the same either way. */
+  async function startSession(owner: { userId: string } | { standInId: string }): Promise<string> {
     const { token, hash } = newToken();
     const now = clock();
-    await accountsRepo.insertSession(db, {
-      tokenHash: hash,
-      userId,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + sessionDays * 86_400_000),
-    });
+    const expiresAt = new Date(now.getTime() + sessionDays * 86_400_000);
+    if ('userId' in owner)
+      await accountsRepo.insertSession(db, {
+        tokenHash: hash,
+        userId: owner.userId,
+        createdAt: now,
+        expiresAt,
+      });
+    else await standInsRepo.insertSession(db, { tokenHash: hash, standInId: owner.standInId, expiresAt });
     return token;
   }
 
@@ -44,63 +60,83 @@ export function createAccountsService(deps: AccountsDeps) {
   return {
     ...links.flows,
     /**
-     * A new account is signed in at once (spec §6). An address that has an account, or the operator's,
-     * gets the same answer with a session cookie that opens nothing, and its owner an e-mail (issue 9 §10).
+     * A new account is signed in at once (spec §6). An address that has an account, or one of the shop's
+     * own, gets a stand-in instead: the same answer, a session that works like a new unverified account's
+     * and owns nothing of the address, and the address's owner an e-mail (docs/security.md).
      */
     async signup(input: { name: string; email: string; password: string }) {
       const passwordHash = await hashPassword(input.password);
-      const user =
-        input.email === deps.adminEmail
-          ? undefined
-          : await accountsRepo.insertUser(db, {
-              name: input.name,
-              email: input.email,
-              passwordHash,
-              createdAt: clock(),
-            });
-      if (!user) {
-        if (await links.withinEmailLimit(input.email))
-          await enqueue(db, 'send_email', { ...signupAttemptEmail(deps.shop, input.email) });
-        const standIn: AccountUser = {
-          id: randomUUID(),
-          name: input.name,
-          email: input.email,
-          emailVerified: false,
-        };
-        return { user: standIn, token: newToken().token };
+      const now = clock();
+      const user = deps.reservedEmails.includes(input.email)
+        ? undefined
+        : await accountsRepo.insertUser(db, {
+            name: input.name,
+            email: input.email,
+            passwordHash,
+            createdAt: now,
+          });
+      const withinLimit = await links.withinEmailLimit(input.email);
+      if (user) {
+        if (withinLimit) await links.sendVerification(user);
+        return { user: toAccountUser(user), token: await startSession({ userId: user.id }) };
       }
-      if (await links.withinEmailLimit(user.email)) await links.sendVerification(user);
-      return { user: toAccountUser(user), token: await startSession(user.id) };
+      if (withinLimit) await enqueue(db, 'send_email', { ...signupAttemptEmail(deps.shop, input.email) });
+      const standIn = await standInsRepo.insert(db, { ...input, passwordHash, createdAt: now });
+      return { user: standInUser(standIn), token: await startSession({ standInId: standIn.id }) };
     },
 
-    /** Customers only: the operator signs in at /admin/login, under its lock (issue 9 §2). */
+    /**
+     * Customers only: the operator signs in at /admin/login, under its lock (issue 9 §2). The account's
+     * password and its newest stand-in's are checked side by side, so both answers take the same time.
+     */
     async login(input: { email: string; password: string }) {
-      const found = await accountsRepo.findUserByEmail(db, input.email);
+      const [found, standIn] = await Promise.all([
+        accountsRepo.findUserByEmail(db, input.email),
+        standInsRepo.latestFor(db, input.email),
+      ]);
       const user = found?.role === 'customer' ? found : undefined;
-      const valid = await verifyPassword(user?.passwordHash ?? dummyHash, input.password);
-      if (!user || !valid) throw new AppError('unauthenticated', 'login_failed', messages.login_failed);
-      return { user: toAccountUser(user), token: await startSession(user.id) };
+      const [valid, standInValid] = await Promise.all([
+        verifyPassword(user?.passwordHash ?? dummyHash, input.password),
+        verifyPassword(standIn?.passwordHash ?? dummyHash, input.password),
+      ]);
+      if (user && valid) return { user: toAccountUser(user), token: await startSession({ userId: user.id }) };
+      if (standIn && standInValid)
+        return { user: standInUser(standIn), token: await startSession({ standInId: standIn.id }) };
+      throw new AppError('unauthenticated', 'login_failed', messages.login_failed);
     },
 
     async logout(token: string | undefined) {
-      if (token) await accountsRepo.deleteSession(db, hashToken(token));
+      if (!token) return;
+      await accountsRepo.deleteSession(db, hashToken(token));
+      await standInsRepo.deleteSession(db, hashToken(token));
     },
 
-    async orders(user: UserRow): Promise<AccountOrder[]> {
-      const rows = await accountsRepo.ordersFor(db, user);
-      return rows.map((o) => ({
-        id: o.id,
-        purchaseCode: formatPurchaseCode(o.purchaseCode),
-        service: o.service as AccountOrder['service'],
-        planId: o.planId,
-        quantity: o.quantity,
-        totalCents: o.totalCents,
-        status: o.status as OrderStatus,
-        paymentStatus: o.paymentStatus as PaymentStatus,
-        createdAt: o.createdAt.toISOString(),
-      }));
+    /** As for a new account: counted against the address's hourly limit; nothing is sent. */
+    async resendFor(who: SignedIn) {
+      if (who.kind === 'account') return links.flows.resendVerification(who.user);
+      await links.countEmail(who.standIn.email);
+    },
+
+    async ordersOf(who: SignedIn): Promise<AccountOrder[]> {
+      const rows =
+        who.kind === 'account'
+          ? await accountsRepo.ordersFor(db, who.user)
+          : await accountsRepo.ordersByIds(db, who.standIn.orderIds);
+      return rows.map(accountOrder);
     },
   };
 }
+
+const accountOrder = (o: OrderRow): AccountOrder => ({
+  id: o.id,
+  purchaseCode: formatPurchaseCode(o.purchaseCode),
+  service: o.service as AccountOrder['service'],
+  planId: o.planId,
+  quantity: o.quantity,
+  totalCents: o.totalCents,
+  status: o.status as OrderStatus,
+  paymentStatus: o.paymentStatus as PaymentStatus,
+  createdAt: o.createdAt.toISOString(),
+});
 
 export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -63,6 +63,7 @@ export function createEmailLinks(deps: EmailLinksDeps) {
   }
 
   return {
+    countEmail,
     withinEmailLimit,
     sendVerification,
     /** What the routes call. */

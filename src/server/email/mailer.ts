@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client';
+import { withoutSecrets } from '../../shared/url-secrets';
 import { outboxRepo } from './outbox.repo';
 
 export interface Email {
@@ -29,8 +30,8 @@ export const smtpTimeouts = {
 };
 
 /**
- * SMTP_URL set: real e-mail through nodemailer. With `sentLog`, a copy of each e-mail sent is kept in the
- * outbox table: the buyer's export lists the e-mails sent to them (LGPD), and the retention pass deletes
+ * SMTP_URL set: real e-mail through nodemailer. With `sentLog`, a copy of each e-mail sent, its links'
+ * tokens scrubbed, is kept in the outbox table: the buyer's export lists the e-mails sent to them (LGPD), and the retention pass deletes
  * copies older than RETENTION_MONTHS.
  */
 export function createSmtpMailer(url: string, from: string, timeouts = smtpTimeouts, sentLog?: Db): Mailer {
@@ -41,7 +42,13 @@ export function createSmtpMailer(url: string, from: string, timeouts = smtpTimeo
     kind: 'smtp',
     async send(email) {
       await transport.sendMail({ from, ...email });
-      if (sentLog) await outboxRepo.insert(sentLog, email);
+      // The copy keeps no working link: whoever reads it later (an export, a dump) cannot use a token.
+      if (sentLog)
+        await outboxRepo.insert(sentLog, {
+          ...email,
+          text: withoutSecrets(email.text),
+          html: withoutSecrets(email.html),
+        });
     },
     close: () => transport.close(),
   };

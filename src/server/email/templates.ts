@@ -10,6 +10,18 @@ import type { Email } from './mailer';
 const escape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/** A word that could be read as a link or an address: "golpe.com", "bit.ly/x", "https://…", "a@b". */
+const linkLike = /[/@:\\]|www|[.．。][\p{L}\p{N}]{2,}/iu;
+
+/**
+ * "Olá, Ana!" from a buyer-typed name, without link-like words: anyone can type a stranger's e-mail at
+ * checkout, so the name must not carry a scam link into their inbox from the shop.
+ */
+export function greeting(name: string): string {
+  const first = name.split(/\s+/).find((word) => word !== '' && !linkLike.test(word));
+  return first ? `Olá, ${first}!` : 'Olá!';
+}
+
 export interface Shop {
   name: string;
   publicUrl: string;
@@ -75,7 +87,7 @@ export function orderReceivedEmail(shop: Shop, order: OrderForEmail, pixPayload:
     shop,
     `Recebemos o seu pedido ${code}`,
     [
-      `Olá, ${order.name.split(' ')[0]}! Seu pedido foi registrado em ${formatDateTime(order.createdAt)}.`,
+      `${greeting(order.name)} Seu pedido foi registrado em ${formatDateTime(order.createdAt)}.`,
       `Código de compra: ${code} (use-o com este e-mail em Consultar Compra).`,
       `Serviço: ${serviceTitle(order)} · ${totalLine(order)}.`,
       ...(pixPayload ? ['Ainda falta pagar. PIX copia e cola:', pixPayload] : []),
@@ -103,7 +115,7 @@ export function verifyEmail(shop: Shop, to: string, name: string, token: string)
   const { html, text } = layout(
     shop,
     'Confirme o seu e-mail',
-    [`Olá, ${name.split(' ')[0]}! Confirme este e-mail para ver no painel os pedidos feitos com ele.`],
+    [`${greeting(name)} Confirme este e-mail para ver no painel os pedidos feitos com ele.`],
     {
       label: 'Confirmar e-mail',
       url: `${shop.publicUrl}/verificar-email#token=${encodeURIComponent(token)}`,

@@ -6,7 +6,9 @@ import { AppError } from '../errors';
 import { validate } from '../http/validate';
 import type { OrdersService } from './orders.service';
 import type { Db } from '../db/client';
-import { sessionCookie, sessionUser } from '../accounts/session';
+import { sessionCookie } from '../accounts/session';
+import { signedIn } from '../accounts/signed-in';
+import { standInsRepo } from '../accounts/stand-ins.repo';
 
 const idempotencyKeyPattern = /^[A-Za-z0-9_-]{8,100}$/;
 /** Coupon checks per client IP per 10 minutes: a buyer tries a few codes, a guesser thousands. */
@@ -25,14 +27,13 @@ export async function ordersRoutes(
     }
     const input = validate(createOrderSchema, request.body);
     // Only a request that carries a session cookie pays for the session lookup.
-    const user = request.cookies[sessionCookie]
-      ? await sessionUser(deps.db, request, deps.clock())
-      : undefined;
+    const who = request.cookies[sessionCookie] ? await signedIn(deps.db, request, deps.clock()) : undefined;
     const result = await service.create(input, {
       idempotencyKey: key,
       remoteIp: request.ip,
-      userId: user?.id ?? null,
+      userId: who?.kind === 'account' ? who.user.id : null,
     });
+    if (who?.kind === 'standIn') await standInsRepo.addOrder(deps.db, who.standIn.id, result.order.id);
     return reply.status(201).send(result);
   });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import {
   couponEmailUses,
@@ -13,21 +13,31 @@ import {
   outboxEmails,
   payments,
   refunds,
+  standIns,
   users,
 } from '../db/schema';
+import { formatPurchaseCode } from '../../shared/orders';
+import { withoutSecrets } from '../../shared/url-secrets';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
-/** Whose data: an account (its orders, and its e-mail's once verified) or a guest buyer's e-mail. */
-export interface Person {
-  email: string;
-  userId: string | null;
-  /** The account's e-mail is verified: its guest orders are its own too (as on /dashboard). */
-  verified: boolean;
-}
+/**
+ * Whose data. Only a proved mailbox (a verified account, or a link sent to the address) owns what is keyed
+ * by the e-mail: guest orders, leads, coupon uses, copies of e-mails. An unverified account or a stand-in
+ * owns only what it made itself: anyone can sign up with a buyer's address (docs/security.md).
+ */
+export type Person =
+  | { kind: 'mailbox'; email: string }
+  | { kind: 'account'; email: string; userId: string; verified: boolean }
+  | { kind: 'standIn'; email: string; standInId: string; orderIds: string[] };
+
+const ownsEmail = (person: Person) =>
+  person.kind === 'mailbox' || (person.kind === 'account' && person.verified);
 
 function ordersOf(person: Person): SQL {
   const byEmail = eq(orders.email, person.email);
-  if (!person.userId) return byEmail;
+  if (person.kind === 'mailbox') return byEmail;
+  if (person.kind === 'standIn')
+    return person.orderIds.length ? inArray(orders.id, person.orderIds) : sql`false`;
   const own = eq(orders.userId, person.userId);
   return person.verified ? or(own, byEmail)! : own;
 }
@@ -36,7 +46,7 @@ const mentions = (column: SQL | AnyPgColumn, email: string) => sql`position(${em
 
 /** Everything the store holds about the person (issue 13, LGPD art. 18), as one JSON document. */
 export async function exportPersonalData(db: Db, person: Person) {
-  const [user] = person.userId ? await db.select().from(users).where(eq(users.id, person.userId)) : [];
+  const owned = ownsEmail(person);
   const theirOrders = await db.select().from(orders).where(ordersOf(person)).orderBy(desc(orders.createdAt));
   const ids = theirOrders.map((o) => o.id);
   const none = ids.length === 0;
@@ -44,50 +54,124 @@ export async function exportPersonalData(db: Db, person: Person) {
     none ? [] : db.select().from(payments).where(inArray(payments.orderId, ids)),
     none ? [] : db.select().from(deliveries).where(inArray(deliveries.orderId, ids)),
     none ? [] : db.select().from(refunds).where(inArray(refunds.orderId, ids)),
-    db.select().from(leads).where(eq(leads.email, person.email)),
-    db
-      .select({
-        code: coupons.code,
-        discountCents: couponRedemptions.discountCents,
-        at: couponRedemptions.createdAt,
-      })
-      .from(couponRedemptions)
-      .innerJoin(coupons, eq(coupons.id, couponRedemptions.couponId))
-      .where(eq(couponRedemptions.email, person.email)),
-    db
-      .select()
-      .from(outboxEmails)
-      .where(eq(outboxEmails.to, person.email))
-      .orderBy(desc(outboxEmails.createdAt)),
+    owned ? db.select().from(leads).where(eq(leads.email, person.email)) : [],
+    owned
+      ? db
+          .select({
+            code: coupons.code,
+            discountCents: couponRedemptions.discountCents,
+            at: couponRedemptions.createdAt,
+          })
+          .from(couponRedemptions)
+          .innerJoin(coupons, eq(coupons.id, couponRedemptions.couponId))
+          .where(eq(couponRedemptions.email, person.email))
+      : [],
+    owned
+      ? db
+          .select()
+          .from(outboxEmails)
+          .where(eq(outboxEmails.to, person.email))
+          .orderBy(desc(outboxEmails.createdAt))
+      : [],
   ]);
   return {
-    profile: user
-      ? {
-          id: user.id,
-          name: user.name,
-          email: user.email,
-          createdAt: user.createdAt,
-          emailVerifiedAt: user.emailVerifiedAt,
-        }
-      : null,
-    orders: theirOrders.map(({ idempotencyKey: _k, requestHash: _h, ...order }) => order),
+    profile: await profileOf(db, person),
+    orders: theirOrders.map(buyerOrder),
     payments: theirPayments.map((p) => ({
-      id: p.id,
       orderId: p.orderId,
       method: p.method,
       status: p.status,
       amountCents: p.amountCents,
       createdAt: p.createdAt,
     })),
-    deliveries: theirDeliveries,
-    refunds: theirRefunds,
-    leads: theirLeads,
+    deliveries: theirDeliveries.map((d) => ({
+      orderId: d.orderId,
+      product: d.product,
+      link: d.link,
+      quantity: d.quantity,
+      state: d.state,
+      createdAt: d.createdAt,
+      completedAt: d.completedAt,
+    })),
+    refunds: theirRefunds.map((r) => ({
+      orderId: r.orderId,
+      amountCents: r.amountCents,
+      status: r.status,
+      createdAt: r.createdAt,
+      confirmedAt: r.confirmedAt,
+    })),
+    leads: theirLeads.map((l) => ({
+      instagram: l.instagram,
+      product: l.product,
+      amount: l.amount,
+      postLink: l.postLink,
+      createdAt: l.createdAt,
+    })),
     couponUses,
     consents: {
       cookies: 'Guardado só no seu navegador (localStorage), não no nosso banco de dados.',
       marketing: 'Nenhum: não enviamos e-mails de marketing.',
     },
-    emailsSent: emails.map((e) => ({ subject: e.subject, text: e.text, sentAt: e.createdAt })),
+    // A copy never carries a working link: tokens are scrubbed when copied and again here.
+    emailsSent: emails.map((e) => ({
+      subject: e.subject,
+      text: withoutSecrets(e.text),
+      sentAt: e.createdAt,
+    })),
+  };
+}
+
+async function profileOf(db: Db, person: Person) {
+  if (person.kind === 'mailbox') return null;
+  if (person.kind === 'standIn') {
+    const [row] = await db.select().from(standIns).where(eq(standIns.id, person.standInId));
+    return row
+      ? { id: row.id, name: row.name, email: row.email, createdAt: row.createdAt, emailVerifiedAt: null }
+      : null;
+  }
+  const [user] = await db.select().from(users).where(eq(users.id, person.userId));
+  return user
+    ? {
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        createdAt: user.createdAt,
+        emailVerifiedAt: user.emailVerifiedAt,
+      }
+    : null;
+}
+
+/** What the buyer saw and typed: no supplier cost or ids, no internal locks, keys or operator notes. */
+function buyerOrder(o: typeof orders.$inferSelect) {
+  return {
+    id: o.id,
+    purchaseCode: formatPurchaseCode(o.purchaseCode),
+    service: o.service,
+    planId: o.planId,
+    quantity: o.quantity,
+    instagram: o.instagram,
+    postLink: o.postLink,
+    addOns: o.addOns,
+    addOnLinks: o.addOnLinks,
+    packageCents: o.packageCents,
+    addOnsCents: o.addOnsCents,
+    couponCode: o.couponCode,
+    couponDiscountCents: o.couponDiscountCents,
+    pixDiscountCents: o.pixDiscountCents,
+    totalCents: o.totalCents,
+    name: o.name,
+    email: o.email,
+    whatsapp: o.whatsapp,
+    cpf: o.cpf,
+    address: o.address,
+    status: o.status,
+    paymentStatus: o.paymentStatus,
+    paymentMethod: o.paymentMethod,
+    installments: o.installments,
+    cancelReason: o.cancelReason,
+    createdAt: o.createdAt,
+    paidAt: o.paidAt,
+    anonymisedAt: o.anonymisedAt,
   };
 }
 
@@ -113,11 +197,16 @@ async function anonymiseOrders(tx: Executor, ids: string[], email: string, now: 
     })
     .where(inArray(orders.id, ids));
   await tx.update(deliveries).set({ link: '', lastError: null }).where(inArray(deliveries.orderId, ids));
+  // The operator's free text (notes, refund reasons, links changed) can name the buyer: blanked too.
   await tx
     .update(orderAudit)
     .set({ oldValue: null, newValue: null })
-    .where(and(inArray(orderAudit.orderId, ids), eq(orderAudit.field, 'note')));
+    .where(and(inArray(orderAudit.orderId, ids), notInArray(orderAudit.field, statusFields)));
+  await tx.update(refunds).set({ reason: '', lastError: null }).where(inArray(refunds.orderId, ids));
 }
+
+/** Audit fields whose values are the shop's own status words, kept after an erasure. */
+const statusFields = ['status', 'payment_status'];
 
 /**
  * Erases the person (issue 13, LGPD art. 18 VI): the account and its sessions go; orders keep what tax law
@@ -127,25 +216,29 @@ async function anonymiseOrders(tx: Executor, ids: string[], email: string, now: 
 export async function erasePersonalData(db: Db, person: Person, now: Date): Promise<{ orders: number }> {
   return db.transaction(async (tx) => {
     const ids = (await tx.select({ id: orders.id }).from(orders).where(ordersOf(person))).map((o) => o.id);
-    const alias = anonymous();
-    await anonymiseOrders(tx, ids, alias, now);
-    await tx.update(couponRedemptions).set({ email: alias }).where(eq(couponRedemptions.email, person.email));
-    await tx.update(couponEmailUses).set({ email: alias }).where(eq(couponEmailUses.email, person.email));
-    await tx.delete(leads).where(eq(leads.email, person.email));
-    await tx
-      .delete(outboxEmails)
-      .where(
-        or(
-          eq(outboxEmails.to, person.email),
-          mentions(outboxEmails.text, person.email),
-          mentions(outboxEmails.html, person.email),
-        ),
-      );
-    await tx.delete(jobs).where(mentions(sql`${jobs.payload}::text`, person.email));
+    await anonymiseOrders(tx, ids, anonymous(), now);
+    if (ownsEmail(person)) await eraseKeyedByEmail(tx, person.email);
     // Sessions and e-mail tokens go with the account (on delete cascade).
-    if (person.userId) await tx.delete(users).where(eq(users.id, person.userId));
+    if (person.kind === 'account') await tx.delete(users).where(eq(users.id, person.userId));
+    if (person.kind === 'standIn') await tx.delete(standIns).where(eq(standIns.id, person.standInId));
     return { orders: ids.length };
   });
+}
+
+/** Leads, stand-ins, e-mail copies and pending e-mails go; coupon uses keep counting under an anonymous address. */
+async function eraseKeyedByEmail(tx: Executor, email: string) {
+  const alias = anonymous();
+  await tx.update(couponRedemptions).set({ email: alias }).where(eq(couponRedemptions.email, email));
+  await tx.update(couponEmailUses).set({ email: alias }).where(eq(couponEmailUses.email, email));
+  await tx.delete(leads).where(eq(leads.email, email));
+  // Stand-ins made by others with this address (docs/security.md) hold it too.
+  await tx.delete(standIns).where(eq(standIns.email, email));
+  await tx
+    .delete(outboxEmails)
+    .where(
+      or(eq(outboxEmails.to, email), mentions(outboxEmails.text, email), mentions(outboxEmails.html, email)),
+    );
+  await tx.delete(jobs).where(mentions(sql`${jobs.payload}::text`, email));
 }
 
 /**

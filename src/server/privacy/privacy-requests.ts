@@ -59,7 +59,7 @@ export function privacyRequestsService(deps: {
     /** The buyer confirms: an export answers with the data, an erasure erases it (once). */
     async confirm(token: string) {
       const request = await pending(token);
-      const person = { email: request.email, userId: null, verified: false };
+      const person = { kind: 'mailbox' as const, email: request.email };
       const now = clock();
       if (request.action === 'export') {
         await privacyRequestsRepo.confirm(db, request.id, now);

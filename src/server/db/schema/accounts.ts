@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** Customer accounts (DECISIONS 19, 20): argon2id hashes, e-mail lower-cased. */
 export const users = pgTable(
@@ -42,3 +42,36 @@ export const emailTokens = pgTable('email_tokens', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
+
+/**
+ * A signup with an address that already has an account (or is one of the shop's own) gets a stand-in:
+ * signed in, unverified, able to order and to see what it ordered, exactly like a new account, so the
+ * answer never tells that the address is taken (docs/security.md). It owns nothing keyed by the e-mail.
+ */
+export const standIns = pgTable(
+  'stand_ins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** Orders placed while signed in as the stand-in: its dashboard lists these. */
+    orderIds: jsonb('order_ids').$type<string[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('stand_ins_email_idx').on(t.email, t.createdAt)],
+);
+
+export const standInSessions = pgTable(
+  'stand_in_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    standInId: uuid('stand_in_id')
+      .notNull()
+      .references(() => standIns.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('stand_in_sessions_stand_in_idx').on(t.standInId)],
+);
+
+export type StandInRow = typeof standIns.$inferSelect;
