@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { eq } from 'drizzle-orm';
+import { outboxEmails } from '../src/server/db/schema';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { newKey, orderRequest } from './helpers/order-request';
 
@@ -49,4 +51,20 @@ it('delivers the order e-mail with the purchase code over SMTP', async () => {
   expect(mail).toBeDefined();
   expect(mail!.raw).toContain('From: Impulso <loja@impulso.example>');
   expect(mail!.raw).toContain(order.purchaseCode);
+});
+
+it('keeps a copy of each e-mail sent whose links carry no working token (issue 24 §1)', async () => {
+  const email = 'copia@exemplo.com';
+  const signup = await app.server.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { name: 'Cópia Lima', email, password: 'segredo123', confirmPassword: 'segredo123' },
+  });
+  expect(signup.statusCode).toBe(201);
+  await app.jobs.drain();
+  const sent = received.find((m) => m.to.includes(email));
+  expect(sent!.raw).toMatch(/verificar-email#token=[A-Za-z0-9_-]{20,}/);
+  const [copy] = await app.database.db.select().from(outboxEmails).where(eq(outboxEmails.to, email));
+  expect(copy!.text).toContain('/verificar-email#token=[removido]');
+  expect(`${copy!.text}${copy!.html}`).not.toMatch(/token=[A-Za-z0-9_-]{20,}/);
 });
