@@ -8,6 +8,9 @@ import { startOperatorApp } from './helpers/accounts';
 import { newKey, orderRequest, placeOrder } from './helpers/order-request';
 import type { TestApp } from './helpers/test-app';
 
+const couponNotAccepted =
+  'Este cupom não pode ser usado neste pedido. Confira o código ou continue sem cupom.';
+
 // Coupons and the PIX discount (issue 13, docs/coupons.md): the panel creates them (audited), checkout
 // prices them on the server, every rule answers in pt-BR, and the last use goes to exactly one buyer.
 
@@ -125,7 +128,8 @@ describe('coupons', () => {
     expect((await placeOrder(app, { email, couponCode: 'UMAVEZ' })).statusCode).toBe(201);
     const twice = await placeOrder(app, { email, couponCode: 'UMAVEZ' });
     expect(twice.statusCode).toBe(400);
-    expect(twice.json().message).toBe('Este cupom já foi usado o número máximo de vezes com este e-mail.');
+    // The order route says no more than that the coupon does not apply (issue 24 §3); the quote says why.
+    expect(twice.json().message).toBe(couponNotAccepted);
     expect(await messageOf(quote('UMAVEZ', { email }))).toBe(
       'Este cupom já foi usado o número máximo de vezes com este e-mail.',
     );
@@ -144,7 +148,7 @@ describe('coupons', () => {
     const won = race.filter((r) => r.statusCode === 201);
     expect(won).toHaveLength(1);
     for (const lost of race.filter((r) => r.statusCode !== 201))
-      expect(lost.json().message).toBe('Este cupom já foi usado o número máximo de vezes.');
+      expect(lost.json().message).toBe(couponNotAccepted);
     const stored = await app.database.db.select().from(orders).where(eq(orders.couponCode, 'ULTIMO'));
     expect(stored).toHaveLength(3);
     const listed = await admin('GET', '/api/admin/coupons');

@@ -111,7 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     coupons,
     limits: createOrderLimits({ db: database.db, rateLimiter, limits: config.abuseLimits, clock }),
   });
-  await server.register(ordersRoutes, { db: database.db, clock, service: orders, rateLimiter });
+  await server.register(ordersRoutes, { db: database.db, clock, service: orders });
   await server.register(lookupRoutes, { db: database.db, rateLimiter, limits: config.lookupLimits });
   await server.register(qrCodeRoutes, { db: database.db });
   await registerProviderRoutes(server, paymentProvider, config, {

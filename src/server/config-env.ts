@@ -33,6 +33,8 @@ export const envSchema = z.object({
   /** New orders per client IP per 10 minutes, and unpaid orders per buyer e-mail per hour (issue 9 §4). */
   ORDERS_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
   UNPAID_ORDERS_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(5),
+  /** Coupon codes tried per client IP per 10 minutes, quoted or in an order: a buyer tries a few. */
+  COUPON_CHECKS_PER_IP: z.coerce.number().int().min(1).default(20),
   /** Card declines per order, and card attempts per client IP per hour: a card-testing oracle stops. */
   CARD_DECLINES_PER_ORDER: z.coerce.number().int().min(1).default(5),
   CARD_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(10),

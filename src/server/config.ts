@@ -7,6 +7,7 @@ export type Env = z.infer<typeof envSchema>;
 export interface AbuseLimits {
   ordersPerIpPer10Min: number;
   unpaidOrdersPerEmailPerHour: number;
+  couponChecksPerIpPer10Min: number;
   cardDeclinesPerOrder: number;
   cardAttemptsPerIpPerHour: number;
   accountEmailsPerHour: number;
@@ -110,6 +111,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     abuseLimits: Object.freeze({
       ordersPerIpPer10Min: e.ORDERS_LIMIT_PER_IP,
       unpaidOrdersPerEmailPerHour: e.UNPAID_ORDERS_LIMIT_PER_EMAIL,
+      couponChecksPerIpPer10Min: e.COUPON_CHECKS_PER_IP,
       cardDeclinesPerOrder: e.CARD_DECLINES_PER_ORDER,
       cardAttemptsPerIpPerHour: e.CARD_ATTEMPTS_PER_IP,
       accountEmailsPerHour: e.ACCOUNT_EMAILS_PER_HOUR,

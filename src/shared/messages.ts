@@ -141,6 +141,7 @@ export const messages = {
   // Coupons (issue 13)
   coupon_invalid: 'Informe o código do cupom (letras, números, - ou _).',
   coupon_unknown: 'Cupom não encontrado. Confira o código.',
+  coupon_not_accepted: 'Este cupom não pode ser usado neste pedido. Confira o código ou continue sem cupom.',
   coupon_not_started: 'Este cupom ainda não está valendo.',
   coupon_expired: 'Este cupom expirou.',
   coupon_used_up: 'Este cupom já foi usado o número máximo de vezes.',

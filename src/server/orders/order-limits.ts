@@ -2,6 +2,7 @@ import type { AbuseLimits } from '../config';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { fixedWindow, type RateLimiter } from '../rate-limit/rate-limiter';
+import { rateLimitsRepo } from '../rate-limit/rate-limits.repo';
 import { orderGate } from './raw-statements.repo';
 import { paymentsRepo } from '../payments/payments.repo';
 
@@ -21,23 +22,40 @@ export function createOrderLimits(deps: {
   const { db, rateLimiter, limits, clock } = deps;
 
   return {
-    async newOrder(ip: string, email: string) {
+    /**
+     * Counts a new order on the IP's 10 minutes and on the e-mail's hour. Unpaid orders per e-mail: the
+     * hour's orders less those already paid. Returns `release`, which takes the e-mail's count back when
+     * the request turns out to be a replay of an order already counted.
+     */
+    async newOrder(ip: string, email: string): Promise<{ release(): Promise<void> }> {
       const now = clock().getTime();
       const window = fixedWindow(now, 600);
-      const cap = limits.unpaidOrdersPerEmailPerHour;
-      const { ipHits, unpaid } = await orderGate(
+      const hour = fixedWindow(now, 3600);
+      const emailKey = `unpaid-email:${rateLimiter.clientKey(email)}`;
+      const release = () => rateLimitsRepo.unhit(db, emailKey, hour.start);
+      const { ipHits, emailHits, paid } = await orderGate(
         db,
         { key: `orders-ip:${rateLimiter.clientKey(ip)}`, windowStart: window.start },
-        { address: email, since: new Date(now - hourMs), cap },
+        { key: emailKey, address: email, windowStart: hour.start },
       );
       if (ipHits > limits.ordersPerIpPer10Min) {
+        await release();
         throw new AppError('rate_limited', 'orders_rate_limited', undefined, {
           retryAfterSeconds: window.secondsLeft,
         });
       }
-      if (unpaid >= cap) {
-        throw new AppError('rate_limited', 'unpaid_orders_limited', undefined, { retryAfterSeconds: 3600 });
+      if (emailHits - paid > limits.unpaidOrdersPerEmailPerHour) {
+        await release();
+        throw new AppError('rate_limited', 'unpaid_orders_limited', undefined, {
+          retryAfterSeconds: hour.secondsLeft,
+        });
       }
+      return { release };
+    },
+
+    /** A coupon code tried, by a quote or in an order: the same count, so neither door guesses faster. */
+    async couponCheck(ip: string) {
+      await rateLimiter.hit(`coupons:${rateLimiter.clientKey(ip)}`, limits.couponChecksPerIpPer10Min, 600);
     },
 
     /** Before card data goes to the provider: per IP, and per order when it has one already. */

@@ -22,6 +22,15 @@ import { insertOrderWithAttempt } from './raw-statements.repo';
 import { paymentsRepo } from '../payments/payments.repo';
 import type { NewOrder, OrderRow, PaymentRow } from '../db/schema';
 
+/** Why a coupon was refused, on the order route: not said (unknown, expired and used up alike). */
+function refuseCouponAlike(error: unknown): never {
+  if (error instanceof AppError && error.details?.field === 'couponCode')
+    throw new AppError('invalid_input', 'coupon_not_accepted', messages.coupon_not_accepted, {
+      field: 'couponCode',
+    });
+  throw error;
+}
+
 export function createOrdersService(deps: OrdersServiceDeps) {
   const { db, clock, limits } = deps;
   /** The new order, or undefined when its idempotency key was used already. */
@@ -83,16 +92,34 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         input,
         deps.unavailablePackages,
       );
-      const discounts = await discountNewOrder(deps.coupons, input, priced);
-      const { settlesOnWhatsapp } = discounts;
+      const hash = requestHash(input);
       const choice: PaymentChoice = input;
+      const replayExisting = async () => {
+        const existing = (await ordersRepo.findByIdempotencyKey(db, context.idempotencyKey))!;
+        return replay(existing, hash, choice, context.remoteIp);
+      };
+      /** A limit refused this request: a retry of an order already taken still gets its order. */
+      const unlessReplay = async (error: unknown) => {
+        if (await ordersRepo.findByIdempotencyKey(db, context.idempotencyKey)) return replayExisting();
+        throw error;
+      };
+      // A coupon code is a guess until it is found: counted with the coupon quotes before it is looked
+      // up, and every refusal answered alike, so this route tells no more than /api/coupons/quote.
+      if (input.couponCode) {
+        try {
+          await limits.couponCheck(context.remoteIp);
+        } catch (error) {
+          return unlessReplay(error);
+        }
+      }
+      const discounts = await discountNewOrder(deps.coupons, input, priced).catch(refuseCouponAlike);
+      const { settlesOnWhatsapp } = discounts;
       if (!settlesOnWhatsapp)
         checkPaymentChoice(choice, {
           ...choicePolicy(deps),
           hasAddress: Boolean(input.address),
           recurring: priced.service === 'recurring',
         });
-      const hash = requestHash(input);
       const now = clock();
       // Stored before any payment call: a provider failure loses nothing (the order stays pendente). The
       // unique idempotency key decides, in the same statement, whether this is a new order or a replay;
@@ -116,30 +143,35 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         createdAt: now,
         updatedAt: now,
       };
-      const replayExisting = async () => {
-        const existing = (await ordersRepo.findByIdempotencyKey(db, context.idempotencyKey))!;
-        return replay(existing, hash, choice, context.remoteIp);
-      };
+      let gate: { release(): Promise<void> };
       try {
-        await limits.newOrder(context.remoteIp, input.email);
+        gate = await limits.newOrder(context.remoteIp, input.email);
         if (!settlesOnWhatsapp && cardCrossesUs(deps, choice)) await limits.cardAttempt(context.remoteIp);
       } catch (error) {
-        // A retried request of an order already taken gets its order, not the limit.
-        if (await ordersRepo.findByIdempotencyKey(db, context.idempotencyKey)) return replayExisting();
-        throw error;
+        return unlessReplay(error);
       }
+      /** The key was taken already: the e-mail's count goes back, and the first order answers. */
+      const answerReplay = async () => {
+        await gate.release();
+        return replayExisting();
+      };
       // A coupon's use is keyed by the Idempotency-Key (a replay keeps its use): exact under
-      // concurrency, docs/coupons.md. With limits it is taken before the order is stored.
+      // concurrency, docs/coupons.md. With limits it is taken before the order is stored, once the key
+      // is known to be new or this very request's: a key reused with another body burns no use.
       const useInOrder = couponUseInOrderStatement(discounts.coupon, settlesOnWhatsapp);
-      if (discounts.coupon && !useInOrder)
-        await deps.coupons.redeem(discounts.coupon, {
-          idempotencyKey: context.idempotencyKey,
-          email: input.email,
-          discountCents: discounts.fields.couponDiscountCents,
-        });
+      if (discounts.coupon && !useInOrder) {
+        if (await ordersRepo.findByIdempotencyKey(db, context.idempotencyKey)) return answerReplay();
+        await deps.coupons
+          .redeem(discounts.coupon, {
+            idempotencyKey: context.idempotencyKey,
+            email: input.email,
+            discountCents: discounts.fields.couponDiscountCents,
+          })
+          .catch(refuseCouponAlike);
+      }
       if (settlesOnWhatsapp) {
         const order = await insertWithCode(values, (o) => ordersRepo.insertUnlessKeyExists(db, o));
-        if (!order) return replayExisting();
+        if (!order) return answerReplay();
         return { order: toOrderView(order), payment: null, next: 'whatsapp' };
       }
       const created = await insertWithCode(values, (o) =>
@@ -154,7 +186,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           useInOrder,
         ),
       );
-      if (!created) return replayExisting();
+      if (!created) return answerReplay();
       const { order } = created;
       const attempt = await attemptPayment(deps, order, choice, context.remoteIp, created.attempt);
       // A PIX attempt leaves the stored order as inserted; a card may have paid it, so read it again.
@@ -171,7 +203,10 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     chargeWhatsapp: (orderId: string, method: 'pix' | 'card', remoteIp: string) =>
       chargeWhatsappOrder(deps, orderId, method, remoteIp).then((a) => respond(orderId, a.payment, a.next)),
 
-    quoteCoupon: (request: Parameters<typeof quoteCoupon>[1]) => quoteCoupon(deps, request),
+    quoteCoupon: async (request: Parameters<typeof quoteCoupon>[1], remoteIp: string) => {
+      await limits.couponCheck(remoteIp);
+      return quoteCoupon(deps, request);
+    },
 
     ...orderReads(db, clock),
   };

@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
 
@@ -14,6 +14,13 @@ export const rateLimitsRepo = {
       })
       .returning({ hits: rateLimits.hits });
     return row?.hits ?? 1;
+  },
+  /** Takes back one hit of the key's window (an order that was not placed after all). */
+  async unhit(db: Db, key: string, windowStart: Date) {
+    await db
+      .update(rateLimits)
+      .set({ hits: sql`${rateLimits.hits} - 1` })
+      .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart), gt(rateLimits.hits, 0)));
   },
   async purgeBefore(db: Db, before: Date) {
     await db.delete(rateLimits).where(lt(rateLimits.windowStart, before));
