@@ -21,7 +21,7 @@ test.describe('customer accounts', () => {
     await expect(page.getByText('As senhas não coincidem')).toBeVisible();
   });
 
-  test('signup → dashboard with own orders; sign out and in again; a taken e-mail opens nothing', async ({
+  test('signup → dashboard with own orders; sign out and in again; a taken e-mail gets a dashboard of its own', async ({
     page,
   }) => {
     // Five journeys in one (about 28 s alone on a 2-core machine): more than the default 30 s under load.
@@ -76,12 +76,15 @@ test.describe('customer accounts', () => {
     await page.getByLabel('Senha', { exact: true }).fill('segredo123');
     await page.getByLabel('Confirmar senha').fill('segredo123');
     await page.getByRole('button', { name: 'Criar conta' }).click();
-    // A taken address gets the same answer as a new one (no enumeration), but opens nothing: its owner
-    // is told by e-mail, and the dashboard asks to sign in.
+    // A taken address gets what a new account gets (no enumeration): a dashboard of its own, with none of
+    // the real account's orders; the real account's owner is told by e-mail.
     await expect(
       page.getByText('Conta criada com sucesso! Redirecionando para o dashboard...'),
     ).toBeVisible();
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Olá, Outra!' })).toBeVisible();
+    await expect(page.getByText('Nenhum pedido encontrado')).toBeVisible();
+    await expect(page.getByRole('row', { name: /500 seguidores/ })).toHaveCount(0);
   });
 
   test('confirming the e-mail from the mailbox ends the earlier session and asks for a new password', async ({
