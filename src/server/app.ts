@@ -18,6 +18,7 @@ import { accountsRoutes } from './accounts/accounts.routes';
 import { adminRoutes } from './admin/admin.routes';
 import { adminSessionRoutes } from './admin/admin-session.routes';
 import { createAccountsService } from './accounts/accounts.service';
+import { privacyRoutes } from './privacy/privacy.routes';
 import { configuredMailer, type Mailer } from './email/mailer';
 import { lookupRoutes } from './orders/lookup';
 import { createOrdersService } from './orders/orders.service';
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     cardCheckout: config.cardCheckout,
     cardNeedsAddress: cardNeedsAddress(config.shop),
     pixExpiryMinutes: config.pix.expiryMinutes,
+    shopName: config.shop.name,
     coupons,
     limits: createOrderLimits({ db: database.db, rateLimiter, limits: config.abuseLimits, clock }),
   });
@@ -132,6 +134,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     rateLimiter,
     limits: config.abuseLimits,
     clock,
+  });
+  await server.register(privacyRoutes, {
+    db: database.db,
+    clock,
+    rateLimiter,
+    limits: config.abuseLimits,
+    shopName: config.shop.name,
   });
   await server.register(adminSessionRoutes, {
     db: database.db,

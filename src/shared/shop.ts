@@ -31,6 +31,21 @@ export function cardNeedsAddress(shop: Pick<ShopIdentity, 'sandbox' | 'cardCheck
   return !shop.sandbox && shop.cardCheckout === 'transparent';
 }
 
+/** "meus-dados-loja-da-bia.json": the LGPD download named after the shop the buyer knows. */
+export function personalDataFileName(shopName: string): string {
+  const slug = shopName
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return `meus-dados-${slug || 'loja'}.json`;
+}
+
+/** The first message of a WhatsApp chat opened from the site. */
+export const defaultWhatsappMessage = (shopName: string) =>
+  `Olá! Vim pelo site da ${shopName} e gostaria de tirar uma dúvida sobre os pacotes.`;
+
 export function whatsappLink(number: string, message: string): string {
   return `https://wa.me/${number.replace(/\D/g, '')}?text=${encodeURIComponent(message)}`;
 }

@@ -14,7 +14,6 @@ import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { accountUserOf, type AccountsService } from './accounts.service';
 import { requireSignedIn } from './signed-in';
 import { clearSessionCookie, sessionCookie, setSessionCookie } from './session';
-import { privacyRoutes } from '../privacy/privacy.routes';
 
 export async function accountsRoutes(
   app: FastifyInstance,
@@ -27,7 +26,6 @@ export async function accountsRoutes(
   },
 ) {
   const { db, service, rateLimiter, limits, clock } = deps;
-  await app.register(privacyRoutes, { db, clock, rateLimiter, limits });
   const window = 15 * 60;
   const limit = (key: string, max: number) => rateLimiter.hit(key, max, window, 'login_rate_limited');
 

@@ -26,7 +26,7 @@ export async function attemptPayment(
   const attempt = await recordAttempt(deps, order, choice, recorded);
   if (order.service !== 'recurring') return chargeOneTime(deps, order, choice, attempt, remoteIp);
   return subscribe(deps, order, attempt, {
-    ...chargeRequest(order, remoteIp),
+    ...chargeRequest(order, remoteIp, deps.shopName),
     method: choice.paymentMethod === 'pix' ? 'pix' : 'credit_card',
     ...(choice.card ? { card: toCardDetails(choice.card) } : {}),
   });

@@ -19,5 +19,6 @@ export interface OrdersServiceDeps {
   cardNeedsAddress: boolean;
   limits: OrderLimits;
   pixExpiryMinutes: number;
+  shopName: string;
   coupons: Coupons;
 }

@@ -38,7 +38,7 @@ export async function chargeOneTime(
   remoteIp: string,
 ): Promise<{ payment: PaymentRow; next: NextStep }> {
   const { db, provider, clock } = deps;
-  const request = chargeRequest(order, remoteIp);
+  const request = chargeRequest(order, remoteIp, deps.shopName);
 
   if (choice.paymentMethod === 'pix') {
     let pix;

@@ -25,6 +25,8 @@ export interface PaymentAttemptDeps {
   log: FastifyBaseLogger;
   /** The shop's PIX deadline (PIX_EXPIRY_MINUTES): providers keep due-dated PIX payable for months. */
   pixExpiryMinutes: number;
+  /** SHOP_NAME: the buyer reads it on the provider's invoice and statement. */
+  shopName: string;
 }
 
 const serviceNames: Record<string, string> = {
@@ -33,18 +35,18 @@ const serviceNames: Record<string, string> = {
   views: 'visualizações',
 };
 
-function describeOrder(order: OrderRow): string {
+function describeOrder(order: OrderRow, shopName: string): string {
   if (order.service === 'recurring')
-    return `Impulso – plano ${order.planId} (mensal) – pedido ${order.purchaseCode}`;
-  return `Impulso – ${order.quantity} ${serviceNames[order.service] ?? order.service} – pedido ${order.purchaseCode}`;
+    return `${shopName} – plano ${order.planId} (mensal) – pedido ${order.purchaseCode}`;
+  return `${shopName} – ${order.quantity} ${serviceNames[order.service] ?? order.service} – pedido ${order.purchaseCode}`;
 }
 
-export function chargeRequest(order: OrderRow, remoteIp: string): ChargeRequest {
+export function chargeRequest(order: OrderRow, remoteIp: string, shopName: string): ChargeRequest {
   return {
     orderId: order.id,
     purchaseCode: order.purchaseCode,
     amountCents: order.totalCents,
-    description: describeOrder(order),
+    description: describeOrder(order, shopName),
     customer: {
       name: order.name,
       email: order.email,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { messages } from '../../shared/messages';
+import { personalDataFileName } from '../../shared/shop';
 import { verifyPassword } from '../accounts/passwords';
 import { clearSessionCookie } from '../accounts/session';
 import { requireSignedIn, type SignedIn } from '../accounts/signed-in';
@@ -30,7 +31,7 @@ const personOf = (who: SignedIn): Person =>
 /** "Meus dados" on /dashboard (issue 13, LGPD art. 18): download everything, or delete the account. */
 export async function privacyRoutes(
   app: FastifyInstance,
-  deps: { db: Db; clock: () => Date; rateLimiter: RateLimiter; limits: AbuseLimits },
+  deps: { db: Db; clock: () => Date; rateLimiter: RateLimiter; limits: AbuseLimits; shopName: string },
 ) {
   const { db, clock, rateLimiter, limits } = deps;
 
@@ -39,7 +40,7 @@ export async function privacyRoutes(
     const data = await exportPersonalData(db, personOf(who));
     return reply
       .header('cache-control', 'no-store')
-      .header('content-disposition', 'attachment; filename="meus-dados-impulso.json"')
+      .header('content-disposition', `attachment; filename="${personalDataFileName(deps.shopName)}"`)
       .send({ exportedAt: clock().toISOString(), ...data });
   });
 

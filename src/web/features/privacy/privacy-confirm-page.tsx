@@ -1,16 +1,21 @@
 import { useEffect, useState } from 'react';
 import { PageShell } from '../../components/layout/page-shell';
 import { buttonPrimary, container } from '../../components/ui/styles';
+import { personalDataFileName } from '../../../shared/shop';
 import { ApiError, api } from '../../lib/api';
+import { useShop } from '../../lib/boot';
 import { useLinkToken } from '../accounts/use-link-token';
 
 type Described = { action: 'export' | 'erase'; email: string };
 type Confirmed = { action: 'export'; data: unknown } | { action: 'erase'; message: string };
 
 /** Saves the export as a file on the buyer's device (it never goes by e-mail). */
-function download(data: unknown) {
+function download(data: unknown, shopName: string) {
   const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: 'meus-dados-impulso.json' });
+  const link = Object.assign(document.createElement('a'), {
+    href: url,
+    download: personalDataFileName(shopName),
+  });
   link.click();
   URL.revokeObjectURL(url);
 }
@@ -18,6 +23,7 @@ function download(data: unknown) {
 /** /meus-dados/confirmar#token=…: the buyer confirms the shop's LGPD request for their data (issue 13). */
 export function PrivacyConfirmPage() {
   const token = useLinkToken();
+  const shop = useShop();
   const [described, setDescribed] = useState<Described | null>(null);
   const [outcome, setOutcome] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -34,7 +40,7 @@ export function PrivacyConfirmPage() {
     try {
       const answer = await api.post<Confirmed>('/api/privacy-requests/confirm', { token });
       if (answer.action === 'export') {
-        download(answer.data);
+        download(answer.data, shop.name);
         setOutcome('Pronto: o arquivo com os seus dados foi baixado.');
       } else setOutcome(answer.message);
     } catch (error) {
