@@ -112,6 +112,8 @@ export const envSchema = z.object({
     ),
   /** sandbox: the built-in simulated panel · smm: a real SMM panel (API v2) · manual: the operator delivers. */
   FULFILMENT_PROVIDER: z.enum(['sandbox', 'smm', 'manual']).default('sandbox'),
+  /** 1: allow the simulated panel with NODE_ENV=production (a demo shop that delivers nothing). */
+  ALLOW_SANDBOX_FULFILMENT: z.enum(['0', '1']).default('0'),
   /** How long the simulated panel takes to deliver, pending → in progress → completed. */
   SANDBOX_FULFILMENT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   SMM_API_URL: optionalUrl,

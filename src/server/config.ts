@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { goLiveProblems } from './config-go-live';
 import { envSchema } from './config-env';
 import type { ShopIdentity } from '../shared/shop';
 
@@ -71,12 +72,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       'Invalid configuration: PAYMENT_PROVIDER=asaas needs ASAAS_API_KEY and ASAAS_WEBHOOK_TOKEN',
     );
   }
-  if (e.NODE_ENV === 'production' && e.PAYMENT_PROVIDER === 'sandbox' && e.ALLOW_SANDBOX_PAYMENTS !== '1') {
-    throw new Error(
-      'Invalid configuration: NODE_ENV=production with the sandbox payment provider, where anyone can ' +
-        'mark an order paid. Set PAYMENT_PROVIDER=asaas (with ASAAS_API_KEY and ASAAS_WEBHOOK_TOKEN), or ' +
-        'ALLOW_SANDBOX_PAYMENTS=1 for a demo shop that takes no real money.',
-    );
+  if (e.NODE_ENV === 'production') {
+    const problems = goLiveProblems(e);
+    if (problems.length > 0)
+      throw new Error(
+        `A configuração não serve para NODE_ENV=production:\n${problems.map((p) => `- ${p}`).join('\n')}`,
+      );
   }
   if (
     e.FULFILMENT_PROVIDER === 'smm' &&
