@@ -41,13 +41,15 @@ export function CheckoutFlow({ resolved }: { resolved: ResolvedItem }) {
   const price = discounts.priceFor(quote?.totalCents ?? resolved.baseCents, two.paymentMethod);
   const { totalCents, settlesOnWhatsapp } = price;
 
+  // What the buyer typed before the scripts ran (kept by TextField just before this runs) wins over what
+  // an earlier visit left in storage.
   useEffect(() => {
     setOne((v) => ({
       ...v,
-      instagram: readStorage('local', 'ig_handle') ?? '',
-      postLink: readStorage('local', 'post_link') ?? '',
+      instagram: v.instagram || (readStorage('local', 'ig_handle') ?? ''),
+      postLink: v.postLink || (readStorage('local', 'post_link') ?? ''),
     }));
-    setTwo((v) => ({ ...v, email: readStorage('session', 'lead_email') ?? '' }));
+    setTwo((v) => ({ ...v, email: v.email || (readStorage('session', 'lead_email') ?? '') }));
     track('checkout');
     pushDataLayer({
       event: 'begin_checkout',

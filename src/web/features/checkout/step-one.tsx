@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import type { Dispatch, FormEvent, SetStateAction } from 'react';
 import type { ProductId } from '../../../shared/catalogue';
 import { formatBRL, formatInteger } from '../../../shared/money';
 import { addOnPriceCents, addOnProductsFor, addOnQuantity, productKind } from '../../../shared/pricing';
@@ -21,14 +21,16 @@ export function StepOne({
   amount: number;
   values: StepOneValues;
   errors: FieldErrors;
-  onChange: (values: StepOneValues) => void;
+  onChange: Dispatch<SetStateAction<StepOneValues>>;
   onContinue: () => void;
 }) {
   const catalogue = useCatalogue();
   const needsPostLink = product !== null && productKind(product).needsPostLink;
-  const set = (patch: Partial<StepOneValues>) => onChange({ ...values, ...patch });
+  // Updates from the latest values: fields that take what was typed before the scripts ran do so one
+  // after another in the same tick, and a snapshot would let the last undo the others.
+  const set = (patch: Partial<StepOneValues>) => onChange((v) => ({ ...v, ...patch }));
   const toggleAddOn = (id: ProductId, checked: boolean) =>
-    set({ addOns: checked ? [...values.addOns, id] : values.addOns.filter((a) => a !== id) });
+    onChange((v) => ({ ...v, addOns: checked ? [...v.addOns, id] : v.addOns.filter((a) => a !== id) }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onContinue();

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type Dispatch, type FormEvent, type ReactNode, type SetStateAction } from 'react';
 import { maskCpf } from '../../../shared/validators/documents';
 import { TextField } from '../../components/ui/text-field';
 import { useShop } from '../../lib/boot';
@@ -31,7 +31,7 @@ export function StepTwo({
   recurring: boolean;
   busyText: string | null;
   failure: string | null;
-  onChange: (values: StepTwoValues) => void;
+  onChange: Dispatch<SetStateAction<StepTwoValues>>;
   onSubmit: () => void;
   onBack: () => void;
   /** "Cupom de desconto", shown once the buyer has chosen how to pay. */
@@ -44,7 +44,8 @@ export function StepTwo({
   useEffect(() => {
     if (failure) failureRef.current?.scrollIntoView({ block: 'center' });
   }, [failure]);
-  const set = (patch: Partial<StepTwoValues>) => onChange({ ...values, ...patch });
+  // From the latest values, as on step one: several fields may set theirs in one tick.
+  const set = (patch: Partial<StepTwoValues>) => onChange((v) => ({ ...v, ...patch }));
   const chooseMethod = (paymentMethod: PaymentChoice) => set({ paymentMethod });
   const submit = (event: FormEvent) => {
     event.preventDefault();
