@@ -145,6 +145,16 @@ test.describe('checkout', () => {
     await expect(page.getByText('Total R$ 197,00')).toBeVisible();
   });
 
+  // Issue 25 §5: a month is charged whole, so the plan's card form offers no instalments.
+  test('a monthly plan by card shows no instalment choice', async ({ page }) => {
+    await gotoHydrated(page, '/checkout?type=recurring&plan=simples');
+    await fillStepOne(page);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByRole('button', { name: /^Cartão de crédito/ }).click();
+    await expect(page.getByLabel('Número do cartão')).toBeVisible();
+    await expect(page.getByLabel('Parcelas')).toHaveCount(0);
+  });
+
   test('after Gerar QR Code PIX a small phone shows the QR code and focus moves to it', async ({
     freshPage: page,
   }) => {

@@ -11,11 +11,14 @@ export function CardFields({
   errors,
   totalCents,
   set,
+  instalments = true,
 }: {
   values: StepTwoValues;
   errors: FieldErrors;
   totalCents: number;
   set: (patch: Partial<StepTwoValues>) => void;
+  /** Off for a monthly plan: each month is charged whole, so there is nothing to split. */
+  instalments?: boolean;
 }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -67,25 +70,27 @@ export function CardFields({
         error={errors['card.holderName']}
         placeholder="NOME COMO NO CARTÃO"
       />
-      <div className="sm:col-span-2">
-        <label htmlFor="installments" className={fieldLabel}>
-          Parcelas
-        </label>
-        <select
-          id="installments"
-          className={fieldInput}
-          value={values.installments}
-          onChange={(event) => set({ installments: event.target.value })}
-        >
-          {instalmentOptions(totalCents).map((option) => (
-            <option key={option.count} value={option.count}>
-              {option.count === 1
-                ? `1x à vista de ${formatBRL(option.instalmentCents)}`
-                : `${option.count}x de ${formatBRL(option.instalmentCents)} sem juros`}
-            </option>
-          ))}
-        </select>
-      </div>
+      {instalments && (
+        <div className="sm:col-span-2">
+          <label htmlFor="installments" className={fieldLabel}>
+            Parcelas
+          </label>
+          <select
+            id="installments"
+            className={fieldInput}
+            value={values.installments}
+            onChange={(event) => set({ installments: event.target.value })}
+          >
+            {instalmentOptions(totalCents).map((option) => (
+              <option key={option.count} value={option.count}>
+                {option.count === 1
+                  ? `1x à vista de ${formatBRL(option.instalmentCents)}`
+                  : `${option.count}x de ${formatBRL(option.instalmentCents)} sem juros`}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
     </div>
   );
 }

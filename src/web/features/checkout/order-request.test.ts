@@ -47,14 +47,35 @@ describe('buildOrderRequest', () => {
     });
   });
 
-  it('sends the address once any part of it is filled', () => {
+  it('with a card typed here, sends the address once any part of it is filled (its gaps are errors)', () => {
+    const body = buildOrderRequest(
+      item,
+      one,
+      { ...payer, paymentMethod: 'credit_card', ...card, cep: '01310-100' },
+      transparent,
+    );
+    expect(body.address).toMatchObject({ cep: '01310-100', street: '' });
+  });
+
+  it('by PIX, a lone CEP is not sent: the address is optional there (issue 25 §5)', () => {
     const body = buildOrderRequest(
       item,
       one,
       { ...payer, paymentMethod: 'pix', cep: '01310-100' },
       transparent,
     );
-    expect(body.address).toMatchObject({ cep: '01310-100', street: '' });
+    expect(body).not.toHaveProperty('address');
+    const full = {
+      cep: '01310-100',
+      street: 'Av. Paulista',
+      number: '1000',
+      neighborhood: 'Bela Vista',
+      city: 'São Paulo',
+      state: 'SP',
+    };
+    expect(
+      buildOrderRequest(item, one, { ...payer, paymentMethod: 'pix', ...full }, transparent).address,
+    ).toEqual(full);
   });
 });
 

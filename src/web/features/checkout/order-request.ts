@@ -28,9 +28,12 @@ export function buildOrderRequest(
     city: two.city,
     state: two.state,
   };
-  const hasAddress = Object.values(address).some((v) => v.trim());
   const typedCard =
     two.paymentMethod === 'credit_card' && !policy.settlesOnWhatsapp && policy.cardCheckout === 'transparent';
+  // "Endereço (opcional)": only a card typed here needs it, so only then does a part of it count (and
+  // its gaps get their errors); otherwise it goes when complete, and a lone CEP never blocks a PIX.
+  const filled = Object.values(address).filter((v) => v.trim()).length;
+  const hasAddress = typedCard ? filled > 0 : filled === Object.keys(address).length;
   return {
     item,
     ...one,
@@ -39,7 +42,8 @@ export function buildOrderRequest(
     cpf: two.cpf,
     ...(hasAddress ? { address } : {}),
     paymentMethod: policy.settlesOnWhatsapp ? 'pix' : two.paymentMethod,
-    installments: two.paymentMethod === 'credit_card' ? Number(two.installments) : 1,
+    installments:
+      two.paymentMethod === 'credit_card' && item.type !== 'recurring' ? Number(two.installments) : 1,
     ...(policy.couponCode ? { couponCode: policy.couponCode } : {}),
     ...(typedCard
       ? {

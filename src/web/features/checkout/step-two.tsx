@@ -125,7 +125,13 @@ export function StepTwo({
             />
           </div>
           {values.paymentMethod === 'credit_card' && !settlesOnWhatsapp && cardCheckout === 'transparent' && (
-            <CardFields values={values} errors={errors} totalCents={totalCents} set={set} />
+            <CardFields
+              values={values}
+              errors={errors}
+              totalCents={totalCents}
+              set={set}
+              instalments={!recurring}
+            />
           )}
           {!settlesOnWhatsapp && <AddressFields values={values} errors={errors} set={set} />}
           {couponSlot}

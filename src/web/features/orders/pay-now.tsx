@@ -34,7 +34,7 @@ export function PayNow({ order, onChanged }: { order: OrderView; onChanged: () =
     try {
       const answer = await api.post<CreateOrderResponse>(`/api/orders/${order.id}/payments`, {
         paymentMethod: values.paymentMethod,
-        installments: values.paymentMethod === 'credit_card' ? Number(values.installments) : 1,
+        installments: values.paymentMethod === 'credit_card' && !recurring ? Number(values.installments) : 1,
         ...(cardHere
           ? {
               card: {
@@ -81,7 +81,15 @@ export function PayNow({ order, onChanged }: { order: OrderView; onChanged: () =
             </button>
           </p>
         )}
-        {cardHere && <CardFields values={values} errors={errors} totalCents={order.totalCents} set={set} />}
+        {cardHere && (
+          <CardFields
+            values={values}
+            errors={errors}
+            totalCents={order.totalCents}
+            set={set}
+            instalments={!recurring}
+          />
+        )}
         {failure && (
           <p role="alert" className="rounded-xl bg-red-50 p-3 font-semibold text-red-900 ring-1 ring-red-200">
             {failure}
