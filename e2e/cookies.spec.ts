@@ -67,3 +67,24 @@ test.describe('cookie consent', () => {
     expect(await (await page.request.get('/precos')).text()).not.toContain(bannerMarkup);
   });
 });
+
+// Issue 25 §5: the spec's tag-manager `contact` event, when a buyer opens a WhatsApp link.
+test('opening a WhatsApp link pushes the contact event (method whatsapp) once cookies are accepted', async ({
+  freshPage: page,
+}) => {
+  await page.context().route('https://wa.me/**', (route) => route.fulfill({ body: 'ok' }));
+  await page.route('https://www.googletagmanager.com/**', (route) =>
+    route.fulfill({ body: '', contentType: 'text/javascript' }),
+  );
+  await gotoHydrated(page, '/contato');
+  await page.getByRole('button', { name: 'Aceitar todos' }).click();
+  const opened = page.context().waitForEvent('page');
+  await page.locator('footer a[href^="https://wa.me/"]').first().click();
+  await (await opened).close();
+  const contacts = await page.evaluate(() =>
+    ((window as unknown as { dataLayer: Array<Record<string, unknown>> }).dataLayer ?? []).filter(
+      (entry) => entry.event === 'contact',
+    ),
+  );
+  expect(contacts).toEqual([{ event: 'contact', method: 'whatsapp' }]);
+});

@@ -3,6 +3,7 @@ import { CookieBanner } from '../components/layout/cookie-banner';
 import { TestModeBanner, testModeOffset } from '../components/layout/test-mode-banner';
 import { trackVisitorOnce } from '../lib/analytics';
 import { useShop } from '../lib/boot';
+import { trackWhatsappContacts } from '../lib/whatsapp';
 import { useRouteHandle } from '../router/router';
 import { titleFor } from './route-handle';
 
@@ -18,6 +19,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
     trackVisitorOnce();
     // Tests (and support) can tell a hydrated page from server HTML that does not react to clicks yet.
     document.documentElement.dataset.hydrated = 'true';
+    return trackWhatsappContacts();
   }, []);
 
   return (
