@@ -9,6 +9,8 @@ import type { Db } from '../db/client';
 import { sessionCookie } from '../accounts/session';
 import { signedIn } from '../accounts/signed-in';
 import { standInsRepo } from '../accounts/stand-ins.repo';
+import { orderTokenLifetimes, type OrderAccess } from './order-capability';
+import type { OrderProof } from './order-proof';
 
 const idempotencyKeyPattern = /^[A-Za-z0-9_-]{8,100}$/;
 /** Coupon checks per client IP per 10 minutes: a buyer tries a few codes, a guesser thousands. */
@@ -16,7 +18,14 @@ const couponQuotesPer10Minutes = 20;
 
 export async function ordersRoutes(
   app: FastifyInstance,
-  deps: { service: OrdersService; db: Db; clock: () => Date; rateLimiter: RateLimiter },
+  deps: {
+    service: OrdersService;
+    db: Db;
+    clock: () => Date;
+    rateLimiter: RateLimiter;
+    access: OrderAccess;
+    proof: OrderProof;
+  },
 ) {
   const { service } = deps;
 
@@ -34,12 +43,18 @@ export async function ordersRoutes(
       userId: who?.kind === 'account' ? who.user.id : null,
     });
     if (who?.kind === 'standIn') await standInsRepo.addOrder(deps.db, who.standIn.id, result.order.id);
-    return reply.status(201).send(result);
+    // The browser that placed the order may change it (pay again, fix a link) for a day (ADR 026).
+    const orderToken = deps.access.token(result.order.id, orderTokenLifetimes.session);
+    return reply.status(201).send({ ...result, orderToken });
   });
 
+  // A new charge retires the live one: the order id alone must not do that (ADR 026).
   app.post<{ Params: { id: string } }>('/api/orders/:id/payments', async (request, reply) => {
+    const { orderToken } = await deps.proof.require(request, request.params.id);
     const choice = validate(payOrderSchema, request.body);
-    return reply.status(201).send(await service.pay(request.params.id, choice, request.ip));
+    return reply
+      .status(201)
+      .send({ ...(await service.pay(request.params.id, choice, request.ip)), orderToken });
   });
 
   app.post('/api/coupons/quote', async (request, reply) => {
