@@ -37,11 +37,20 @@ export async function ordersRoutes(
     const input = validate(createOrderSchema, request.body);
     // Only a request that carries a session cookie pays for the session lookup.
     const who = request.cookies[sessionCookie] ? await signedIn(deps.db, request, deps.clock()) : undefined;
-    const result = await service.create(input, {
-      idempotencyKey: key,
-      remoteIp: request.ip,
-      userId: who?.kind === 'account' ? who.user.id : null,
-    });
+    const result = await service
+      .create(input, {
+        idempotencyKey: key,
+        remoteIp: request.ip,
+        userId: who?.kind === 'account' ? who.user.id : null,
+      })
+      .catch((error: unknown) => {
+        // A charge that failed after the order was stored: the checkout pays that order again, and
+        // needs the proof for it (ADR 026).
+        const orderId = error instanceof AppError ? error.details?.orderId : undefined;
+        if (!(error instanceof AppError) || typeof orderId !== 'string') throw error;
+        const orderToken = deps.access.token(orderId, orderTokenLifetimes.session);
+        throw new AppError(error.kind, error.code, error.message, { ...error.details, orderToken });
+      });
     if (who?.kind === 'standIn') await standInsRepo.addOrder(deps.db, who.standIn.id, result.order.id);
     // The browser that placed the order may change it (pay again, fix a link) for a day (ADR 026).
     const orderToken = deps.access.token(result.order.id, orderTokenLifetimes.session);
