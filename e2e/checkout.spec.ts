@@ -47,9 +47,10 @@ test.describe('checkout', () => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.getByRole('button', { name: 'Copiar código PIX' }).click();
     await expect(page.getByRole('button', { name: 'Copiado!' })).toBeVisible();
+    // With the create answer's token, for a new tab (ADR 026).
     await expect(page.getByRole('link', { name: 'Ver detalhes do pedido' })).toHaveAttribute(
       'href',
-      /^\/order\/[0-9a-f-]{36}$/,
+      /^\/order\/[0-9a-f-]{36}#acesso=[\w.-]+$/,
     );
 
     await page.getByRole('button', { name: 'Simular pagamento' }).click();

@@ -84,7 +84,13 @@ export async function emailedLink(to: string, pathname: string): Promise<string>
 export async function apiOrder(
   request: import('@playwright/test').APIRequestContext,
   overrides: Record<string, unknown> = {},
-): Promise<{ order: { id: string }; payment: { id: string } | null; orderId?: string }> {
+): Promise<{
+  order: { id: string; purchaseCode: string };
+  payment: { id: string } | null;
+  orderId?: string;
+  /** Proof for the order's writes (ADR 026): open `/order/{id}#acesso=<token>` to pay again or fix a link. */
+  orderToken: string;
+}> {
   const created = await request.post('/api/orders', {
     headers: { 'idempotency-key': crypto.randomUUID() },
     data: {

@@ -4,11 +4,17 @@ import { apiOrder, expect, gotoHydrated, signInOperator, test } from './fixtures
 // Delivery with no operator action (issue 11), through the built-in simulated panel: the server runs
 // with SANDBOX_FULFILMENT_SECONDS=30 (playwright.config.ts).
 
-/** A paid order made through the API (the checkout itself is covered in checkout.spec.ts). */
-async function paidOrder(request: APIRequestContext, instagram: string): Promise<string> {
-  const { order, payment } = await apiOrder(request, { instagram, email: 'ana.entrega@exemplo.com' });
+/**
+ * A paid order made through the API (the checkout itself is covered in checkout.spec.ts), and its page
+ * with the create answer's token (ADR 026).
+ */
+async function paidOrder(request: APIRequestContext, instagram: string) {
+  const { order, payment, orderToken } = await apiOrder(request, {
+    instagram,
+    email: 'ana.entrega@exemplo.com',
+  });
   expect((await request.post(`/api/sandbox/payments/${payment!.id}/confirm`)).status()).toBe(200);
-  return order.id;
+  return { orderId: order.id, page: `/order/${order.id}#acesso=${orderToken}` };
 }
 
 test.describe('delivery', () => {
@@ -48,8 +54,8 @@ test.describe('delivery', () => {
     page,
     request,
   }) => {
-    const orderId = await paidOrder(request, 'link_invalido');
-    await gotoHydrated(page, `/order/${orderId}`);
+    const { page: orderPage } = await paidOrder(request, 'link_invalido');
+    await gotoHydrated(page, orderPage);
     const delivery = page.getByTestId('delivery-followers');
     await expect(delivery).toContainText('Link inválido', { timeout: 15_000 });
     await page.getByLabel('Novo @ do perfil').fill('perfil com espaço');
@@ -62,7 +68,7 @@ test.describe('delivery', () => {
   });
 
   test("the operator resolves an 'a conferir' delivery in the panel", async ({ page, request }) => {
-    const orderId = await paidOrder(request, 'sem_resposta');
+    const { orderId } = await paidOrder(request, 'sem_resposta');
     await signInOperator(page);
     const item = page.locator('li', { hasText: 'https://www.instagram.com/sem_resposta/' });
     await expect(async () => {

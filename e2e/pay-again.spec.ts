@@ -13,7 +13,9 @@ test('a declined card → "Pagar agora" by PIX on /order/{id} → paid', async (
   const orderId = body.order?.id ?? body.orderId;
   expect(orderId).toBeTruthy();
 
-  await gotoHydrated(page, `/order/${orderId}`);
+  // The create answer's token, as the checkout passes it (ADR 026).
+  await gotoHydrated(page, `/order/${orderId}#acesso=${body.orderToken}`);
+  await expect(page).toHaveURL(new RegExp(`/order/${orderId}$`)); // wiped from the address bar
   await expect(page.getByRole('heading', { name: 'Pagar agora' })).toBeVisible();
   await page.getByRole('button', { name: /^PIX/ }).click();
   await page.getByRole('button', { name: 'Gerar QR Code PIX' }).click();

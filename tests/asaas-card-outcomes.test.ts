@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { orders, outboxEmails, payments } from '../src/server/db/schema';
 import { deliverAsaasEvents } from './helpers/asaas-events';
 import { billingAddress, startAsaasTestApp, type AsaasTestApp } from './helpers/asaas-test-app';
-import { approvedCard, placeOrder } from './helpers/order-request';
+import { approvedCard, placeOrder, orderProof } from './helpers/order-request';
 import type { TestApp } from './helpers/test-app';
 
 // What a card charge at Asaas can come to besides approved and declined (issue 12): an answer slower
@@ -40,6 +40,7 @@ const payAgainByPix = (id: string) =>
   app.server.inject({
     method: 'POST',
     url: `/api/orders/${id}/payments`,
+    headers: orderProof(id),
     payload: { paymentMethod: 'pix', installments: 1 },
   });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orders, outboxEmails, payments } from '../src/server/db/schema';
 import { billingAddress, startAsaasTestApp, type AsaasTestApp } from './helpers/asaas-test-app';
-import { approvedCard, newKey, orderRequest } from './helpers/order-request';
+import { approvedCard, newKey, orderRequest, orderProof } from './helpers/order-request';
 import type { TestApp } from './helpers/test-app';
 
 // A card charge whose answer is lost (issue 12): the charge may exist and may be captured. It is recorded
@@ -64,6 +64,7 @@ describe('unknown outcome of a card charge', () => {
     const again = await app.server.inject({
       method: 'POST',
       url: `/api/orders/${orderId}/payments`,
+      headers: orderProof(orderId),
       payload: { paymentMethod: 'pix', installments: 1 },
     });
     expect(again.statusCode).toBe(409);

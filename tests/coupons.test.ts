@@ -5,7 +5,7 @@ import { openingCatalogue } from './helpers/opening-catalogue';
 
 const { plans, products } = openingCatalogue;
 import { startOperatorApp } from './helpers/accounts';
-import { newKey, orderRequest, placeOrder } from './helpers/order-request';
+import { newKey, orderRequest, placeOrder, orderProof } from './helpers/order-request';
 import type { TestApp } from './helpers/test-app';
 
 const couponNotAccepted =
@@ -220,6 +220,7 @@ describe('coupons', () => {
     const card = await app.server.inject({
       method: 'POST',
       url: `/api/orders/${order.id}/payments`,
+      headers: orderProof(order.id),
       payload: { paymentMethod: 'debit_card', installments: 1 },
     });
     expect(card.json().order).toMatchObject({ pixDiscountCents: 0, totalCents: 8590 });
@@ -227,6 +228,7 @@ describe('coupons', () => {
     const pix = await app.server.inject({
       method: 'POST',
       url: `/api/orders/${order.id}/payments`,
+      headers: orderProof(order.id),
       payload: { paymentMethod: 'pix', installments: 1 },
     });
     expect(pix.json().order).toMatchObject({ pixDiscountCents: 171, totalCents: 8419 });

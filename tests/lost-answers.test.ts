@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { orders, subscriptions } from '../src/server/db/schema';
 import { deliverAsaasEvents } from './helpers/asaas-events';
 import { billingAddress, startAsaasTestApp, type AsaasTestApp } from './helpers/asaas-test-app';
-import { approvedCard, newKey, orderRequest } from './helpers/order-request';
+import { approvedCard, newKey, orderRequest, orderProof } from './helpers/order-request';
 import type { CreateOrderRequest } from '../src/shared/schemas/checkout';
 
 // Issue 23: an answer lost after Asaas acted (a timeout, a cut connection) is looked up before anything new
@@ -106,6 +106,7 @@ describe('a hosted card page whose answer is lost', () => {
     const again = await asaas.app.server.inject({
       method: 'POST',
       url: `/api/orders/${orderId}/payments`,
+      headers: orderProof(orderId),
       payload: { paymentMethod: 'debit_card', installments: 1 },
     });
     expect(again.statusCode).toBe(201);
@@ -153,6 +154,7 @@ describe('a plan whose creation answer is lost', () => {
     const again = await asaas.app.server.inject({
       method: 'POST',
       url: `/api/orders/${orderId}/payments`,
+      headers: orderProof(orderId),
       payload: { paymentMethod: 'pix', installments: 1 },
     });
     expect(again.statusCode).toBe(201);

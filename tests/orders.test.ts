@@ -6,7 +6,7 @@ const { products } = openingCatalogue;
 import { orders, payments } from '../src/server/db/schema';
 import { isValidBrCode, parseBrCode } from '../src/server/payments/br-code';
 import { createTestApp, type TestApp } from './helpers/test-app';
-import { approvedCard, declinedCard, newKey, orderRequest } from './helpers/order-request';
+import { approvedCard, declinedCard, newKey, orderRequest, orderProof } from './helpers/order-request';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -243,6 +243,7 @@ describe('cards (sandbox)', () => {
     const retry = await app.server.inject({
       method: 'POST',
       url: `/api/orders/${orderId}/payments`,
+      headers: orderProof(orderId),
       payload: { paymentMethod: 'credit_card', installments: 2, card: approvedCard },
     });
     expect(retry.statusCode).toBe(201);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orders, payments } from '../src/server/db/schema';
 import { startAsaasTestApp, type AsaasTestApp } from './helpers/asaas-test-app';
-import { newKey, orderRequest } from './helpers/order-request';
+import { newKey, orderRequest, orderProof } from './helpers/order-request';
 import type { TestApp } from './helpers/test-app';
 
 // Paying again (issue 12): one live charge per order — a new attempt removes the open one at the
@@ -35,6 +35,7 @@ const payAgain = (orderId: string) =>
   app.server.inject({
     method: 'POST',
     url: `/api/orders/${orderId}/payments`,
+    headers: orderProof(orderId),
     payload: { paymentMethod: 'pix', installments: 1 },
   });
 const chargesOf = (orderId: string) =>

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { orders } from '../src/server/db/schema';
 import { operatorCookie } from './helpers/accounts';
 import { billingAddress, startAsaasTestApp, type AsaasTestApp } from './helpers/asaas-test-app';
-import { approvedCard, placeOrder } from './helpers/order-request';
+import { approvedCard, placeOrder, orderProof } from './helpers/order-request';
 
 // Issue 23 §1: at most one live charge and one live plan per order under any concurrency. Four
 // "Pagar agora" at once (a double tap and a retrying client) against an Asaas slow to remove the old
@@ -22,6 +22,7 @@ const payWithCard = (orderId: string) =>
   asaas.app.server.inject({
     method: 'POST',
     url: `/api/orders/${orderId}/payments`,
+    headers: orderProof(orderId),
     payload: { paymentMethod: 'credit_card', installments: 1, card: approvedCard, address: billingAddress },
   });
 const orderRow = async (id: string) =>
@@ -85,6 +86,7 @@ describe('four taps at once', () => {
         asaas.app.server.inject({
           method: 'POST',
           url: `/api/orders/${orderId}/payments`,
+          headers: orderProof(orderId),
           payload: { paymentMethod: 'pix', installments: 1 },
         }),
       ),

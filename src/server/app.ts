@@ -36,6 +36,9 @@ import type { PaymentProvider } from './payments/payment-provider';
 import { cardNeedsAddress } from '../shared/shop';
 import { staticFiles } from './pages/static-files';
 import { openCatalogueStore, type CatalogueStore } from './catalogue/catalogue-store';
+import { createOrderAccess, newOrderLinkSecret, orderTokenLifetimes } from './orders/order-capability';
+import { createOrderProof } from './orders/order-proof';
+import { serverSecretsRepo } from './orders/server-secrets.repo';
 
 // zod's own messages (a wrong type, say) in Portuguese; our schemas carry the spec's texts.
 z.config(pt());
@@ -86,7 +89,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const rateLimiter = createRateLimiter(database.db, clock, config.rateLimitSecret);
   const paymentProvider = deps.paymentProvider ?? createPaymentProvider(config, clock);
   const mailer = deps.mailer ?? configuredMailer(config, database.db);
-  const shopLinks = { name: config.shop.name, publicUrl: config.publicUrl };
+  // Shared by every instance: set, or made once and kept in the database (ADR 026).
+  const orderLinkSecret =
+    config.orderLinkSecret ??
+    (await serverSecretsRepo.getOrCreate(database.db, 'order_link', newOrderLinkSecret));
+  const orderAccess = createOrderAccess(orderLinkSecret, clock);
+  const orderProof = createOrderProof({
+    db: database.db,
+    rateLimiter,
+    access: orderAccess,
+    clock,
+    limits: config.abuseLimits,
+  });
+  const shopLinks = {
+    name: config.shop.name,
+    publicUrl: config.publicUrl,
+    orderToken: (orderId: string) => orderAccess.token(orderId, orderTokenLifetimes.email),
+  };
   const fulfilment = createFulfilment({
     config: config.fulfilment,
     db: database.db,
@@ -113,8 +132,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     coupons,
     limits: createOrderLimits({ db: database.db, rateLimiter, limits: config.abuseLimits, clock }),
   });
-  await server.register(ordersRoutes, { db: database.db, clock, service: orders });
-  await server.register(lookupRoutes, { db: database.db, rateLimiter, limits: config.lookupLimits });
+  await server.register(ordersRoutes, {
+    db: database.db,
+    clock,
+    service: orders,
+    access: orderAccess,
+    proof: orderProof,
+  });
+  await server.register(lookupRoutes, {
+    db: database.db,
+    rateLimiter,
+    limits: config.lookupLimits,
+    access: orderAccess,
+  });
   await server.register(qrCodeRoutes, { db: database.db });
   await registerProviderRoutes(server, paymentProvider, config, {
     db: database.db,
@@ -160,7 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     catalogue,
   });
   await server.register(privacyConfirmRoutes, { requests: privacyRequests, rateLimiter });
-  await server.register(fulfilmentRoutes, { ctx: fulfilment.ctx });
+  await server.register(fulfilmentRoutes, { ctx: fulfilment.ctx, proveOrder: orderProof.require });
   const jobs = createAppJobs({
     database,
     config,

@@ -26,6 +26,12 @@ export const envSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** Secret for hashing client IPs into rate-limit keys; generated per start when unset. */
   RATE_LIMIT_SECRET: z.string().min(16).optional(),
+  /** HMAC key of the order links' `#acesso=` tokens (ADR 026); unset: one is made and kept in the database. */
+  ORDER_LINK_SECRET: z
+    .string()
+    .min(32)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   EVENTS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /** Order lookups per 15 minutes, per client IP and per e-mail (purchase codes must not be guessable). */
   LOOKUP_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
@@ -38,6 +44,14 @@ export const envSchema = z.object({
   /** Card declines per order, and card attempts per client IP per hour: a card-testing oracle stops. */
   CARD_DECLINES_PER_ORDER: z.coerce.number().int().min(1).default(5),
   CARD_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(10),
+  /**
+   * Writes on one order (pay again, fix a link, refill) per 10 minutes, per order and per client IP; and
+   * purchase-code attempts on those writes per 15 minutes, per order and per IP (ADR 026).
+   */
+  ORDER_WRITES_PER_ORDER: z.coerce.number().int().min(1).default(20),
+  ORDER_WRITES_PER_IP: z.coerce.number().int().min(1).default(60),
+  ORDER_CODES_PER_ORDER: z.coerce.number().int().min(1).default(5),
+  ORDER_CODES_PER_IP: z.coerce.number().int().min(1).default(20),
   /** Verification and password-reset e-mails per address per hour. */
   ACCOUNT_EMAILS_PER_HOUR: z.coerce.number().int().min(1).default(3),
   /** Customer sign-ins per 15 minutes: per IP, per account from one IP, and per account (looser). */

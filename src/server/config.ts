@@ -12,6 +12,11 @@ export interface AbuseLimits {
   cardDeclinesPerOrder: number;
   cardAttemptsPerIpPerHour: number;
   accountEmailsPerHour: number;
+  /** ADR 026: writes on an order per 10 min, purchase-code attempts per 15 min. */
+  orderWritesPerOrder: number;
+  orderWritesPerIp: number;
+  orderCodesPerOrder: number;
+  orderCodesPerIp: number;
   loginPerIpPer15Min: number;
   loginPerAccountIpPer15Min: number;
   loginPerAccountPer15Min: number;
@@ -39,6 +44,8 @@ export interface Config {
   databasePoolSize: number;
   trustProxy: number;
   rateLimitSecret: string | undefined;
+  /** ORDER_LINK_SECRET; undefined: the one kept in the database (ADR 026). */
+  orderLinkSecret: string | undefined;
   eventsPerMinute: number;
   lookupLimits: { perIpPer15Min: number; perEmailPer15Min: number };
   abuseLimits: AbuseLimits;
@@ -107,6 +114,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databasePoolSize: e.DATABASE_POOL_SIZE,
     trustProxy: e.TRUST_PROXY,
     rateLimitSecret: e.RATE_LIMIT_SECRET,
+    orderLinkSecret: e.ORDER_LINK_SECRET,
     eventsPerMinute: e.EVENTS_RATE_LIMIT_PER_MINUTE,
     lookupLimits: { perIpPer15Min: e.LOOKUP_LIMIT_PER_IP, perEmailPer15Min: e.LOOKUP_LIMIT_PER_EMAIL },
     abuseLimits: Object.freeze({
@@ -116,6 +124,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       cardDeclinesPerOrder: e.CARD_DECLINES_PER_ORDER,
       cardAttemptsPerIpPerHour: e.CARD_ATTEMPTS_PER_IP,
       accountEmailsPerHour: e.ACCOUNT_EMAILS_PER_HOUR,
+      orderWritesPerOrder: e.ORDER_WRITES_PER_ORDER,
+      orderWritesPerIp: e.ORDER_WRITES_PER_IP,
+      orderCodesPerOrder: e.ORDER_CODES_PER_ORDER,
+      orderCodesPerIp: e.ORDER_CODES_PER_IP,
       loginPerIpPer15Min: e.LOGIN_LIMIT_PER_IP,
       loginPerAccountIpPer15Min: e.LOGIN_LIMIT_PER_ACCOUNT_IP,
       loginPerAccountPer15Min: e.LOGIN_LIMIT_PER_ACCOUNT,

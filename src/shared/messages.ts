@@ -174,6 +174,13 @@ export const messages = {
   refill_too_soon: 'Você já pediu uma reposição nas últimas 24 horas. Tente de novo depois.',
   fulfilment_unavailable: 'Não foi possível falar com o fornecedor agora. Tente novamente em alguns minutos.',
 
+  // Writes on an order need proof beyond its id (ADR 026)
+  order_proof_required: 'Para alterar este pedido, digite o código de compra que enviamos por e-mail.',
+  order_code_wrong: 'Código de compra incorreto. Confira o código no e-mail do pedido e tente novamente.',
+  order_code_limited: 'Muitas tentativas com o código de compra. Aguarde 15 minutos e tente novamente.',
+  order_writes_limited:
+    'Muitas alterações neste pedido em pouco tempo. Aguarde alguns minutos e tente novamente.',
+
   // 404
   page_not_found: 'Página não encontrada',
 } as const;

@@ -13,3 +13,9 @@ it('removes tokens from the query and the fragment, and keeps everything else', 
   );
   expect(withoutSecrets('/a?b=1&TOKEN=z#c')).toBe('/a?b=1&TOKEN=[removido]#c');
 });
+
+it("removes the order page's write token (#acesso=, ADR 026)", () => {
+  expect(withoutSecrets('https://loja.example/order/3f0c#acesso=eyJh.c2ln')).toBe(
+    'https://loja.example/order/3f0c#acesso=[removido]',
+  );
+});

@@ -1,5 +1,6 @@
 /** Names of query/fragment parameters that carry a secret (e-mailed links, provider callbacks). */
-const secretParams = ['token', 'resetToken', 'session_token'];
+// `acesso`: the order page's write token (ADR 026).
+const secretParams = ['token', 'resetToken', 'session_token', 'acesso'];
 
 /**
  * The URL with every secret parameter's value replaced, in the query and in the fragment: stored

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveries } from '../../src/server/db/schema';
 import { startFulfilmentTestApp, type FulfilmentTestApp } from '../helpers/fulfilment-app';
+import { orderProof } from '../helpers/order-request';
 
 // Status from the panel (issue 11): polled in batches of at most 100 ids, each delivery once an interval;
 // the order follows its deliveries, the buyer hears when delivery starts and ends, the owner of a partial.
@@ -125,7 +126,12 @@ describe('refill', () => {
   it('offered within the guarantee once delivered, at most once per 24 h, shown to the buyer', async () => {
     const orderId = await t.paidOrder({ instagram: '@repoe' });
     await t.app.jobs.drain();
-    const refill = () => t.app.server.inject({ method: 'POST', url: `/api/orders/${orderId}/refill` });
+    const refill = () =>
+      t.app.server.inject({
+        method: 'POST',
+        url: `/api/orders/${orderId}/refill`,
+        headers: orderProof(orderId),
+      });
     expect((await refill()).statusCode).toBe(409); // not delivered yet
     t.panel.setStatus(await panelIdOf(orderId), 'Completed');
     await sync();

@@ -4,6 +4,7 @@ import { jobs } from '../../src/server/db/schema';
 import { catalogueRepo } from '../../src/server/catalogue/catalogue.repo';
 import { closedPortUrl } from '../fake-smm/fake-smm-panel';
 import { startFulfilmentTestApp, type FulfilmentTestApp } from '../helpers/fulfilment-app';
+import { orderProof } from '../helpers/order-request';
 
 // Submitting deliveries to the panel (issue 11): one `add` per item, each panel answer handled as the
 // reference says, and an unknown outcome never sent again by itself.
@@ -100,15 +101,26 @@ describe('a paid order at the panel', () => {
     expect(view.fulfilment.deliveries[0]).toMatchObject({ state: 'invalid_link', product: 'followers' });
 
     const url = `/api/orders/${orderId}/deliveries/${bad!.id}/link`;
-    const wrong = await t.app.server.inject({ method: 'POST', url, payload: { link: 'não é um @' } });
+    const headers = orderProof(orderId);
+    const wrong = await t.app.server.inject({
+      method: 'POST',
+      url,
+      headers,
+      payload: { link: 'não é um @' },
+    });
     expect(wrong.statusCode).toBe(400);
-    const ok = await t.app.server.inject({ method: 'POST', url, payload: { link: '@perfil.aberto' } });
+    const ok = await t.app.server.inject({
+      method: 'POST',
+      url,
+      headers,
+      payload: { link: '@perfil.aberto' },
+    });
     expect(ok.statusCode).toBe(200);
     await drain();
     const [fixed] = await t.deliveriesOf(orderId);
     expect(fixed).toMatchObject({ state: 'pending', link: 'https://www.instagram.com/perfil.aberto/' });
     // Only an invalid link can be changed.
-    const again = await t.app.server.inject({ method: 'POST', url, payload: { link: '@outro' } });
+    const again = await t.app.server.inject({ method: 'POST', url, headers, payload: { link: '@outro' } });
     expect(again.statusCode).toBe(409);
   });
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateOrderRequest } from '../../src/shared/schemas/checkout';
+import { signOrderToken } from '../../src/server/orders/order-capability';
 import type { TestApp } from './test-app';
 
 /** A valid checkout body; tests override what they are about. */
@@ -45,3 +46,14 @@ export const placeOrder = (
     headers: { 'idempotency-key': newKey() },
     payload: orderRequest(overrides),
   });
+
+/** ORDER_LINK_SECRET of every test app (createTestApp), so a test can sign what the create answer gives. */
+export const testOrderLinkSecret = 'test-order-link-secret-0123456789abcdef';
+
+/**
+ * The proof a write on /api/orders/{id}/… needs (ADR 026): the token the create answer gives the
+ * browser that placed the order, for tests that no longer hold that answer.
+ */
+export const orderProof = (orderId: string) => ({
+  'x-order-token': signOrderToken(testOrderLinkSecret, orderId, new Date('2100-01-01T00:00:00Z')),
+});

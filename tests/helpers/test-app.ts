@@ -4,6 +4,7 @@ import type { Database } from '../../src/server/db/client';
 import { createTestDatabase } from './test-database';
 import type { PaymentProvider } from '../../src/server/payments/payment-provider';
 import type { FulfilmentPanel } from '../../src/server/fulfilment/panel';
+import { testOrderLinkSecret } from './order-request';
 
 export interface TestApp extends App {
   database: Database;
@@ -22,6 +23,8 @@ export const relaxedLimits = {
   CARD_ATTEMPTS_PER_IP: '100000',
   CARD_DECLINES_PER_ORDER: '100000',
   ACCOUNT_EMAILS_PER_HOUR: '100000',
+  ORDER_WRITES_PER_ORDER: '100000',
+  ORDER_WRITES_PER_IP: '100000',
 };
 
 export async function createTestApp(
@@ -35,7 +38,13 @@ export async function createTestApp(
     web?: { clientDir: string; ssrEntryFile: string };
   } = {},
 ): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...relaxedLimits, ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    ORDER_LINK_SECRET: testOrderLinkSecret,
+    ...relaxedLimits,
+    ...env,
+  });
   const database = options.database ?? (await createTestDatabase());
   const app = await buildApp({
     config,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { jobs } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { approvedCard, declinedCard, newKey, orderRequest } from '../helpers/order-request';
+import { approvedCard, declinedCard, newKey, orderRequest, orderProof } from '../helpers/order-request';
 import { sessionCookieOf } from '../helpers/cookies';
 import { signupBody } from '../helpers/accounts';
 
@@ -76,6 +76,7 @@ describe('cards', () => {
       app.server.inject({
         method: 'POST',
         url: `/api/orders/${orderId}/payments`,
+        headers: orderProof(orderId),
         remoteAddress: ip,
         payload: card
           ? { paymentMethod: 'credit_card', installments: 1, card }

@@ -12,6 +12,7 @@ let app: TestApp;
 let admin: string;
 let orderId: string;
 let paymentId: string;
+let orderToken: string;
 
 beforeAll(async () => {
   app = await createTestApp(
@@ -26,6 +27,7 @@ beforeAll(async () => {
     payload: orderRequest(),
   });
   ({ id: orderId } = created.json().order);
+  ({ orderToken } = created.json());
   ({ id: paymentId } = created.json().payment);
 });
 afterAll(() => app.close());
@@ -52,6 +54,8 @@ const jsonRoutes: JsonRoute[] = [
     method: 'POST',
     url: () => `/api/orders/${orderId}/payments`,
     body: () => ({ paymentMethod: 'pix', installments: 1 }),
+    // The create answer's proof (ADR 026): without it every body would stop at 403, before validation.
+    headers: () => ({ 'x-order-token': orderToken }),
   },
   {
     method: 'POST',

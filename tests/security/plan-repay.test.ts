@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { subscriptions } from '../../src/server/db/schema';
 import { startAsaasTestApp, type AsaasTestApp } from '../helpers/asaas-test-app';
-import { newKey, orderRequest } from '../helpers/order-request';
+import { newKey, orderRequest, orderProof } from '../helpers/order-request';
 
 // Issue 9 §5: paying a pending plan again must not leave several live subscriptions at the provider.
 let asaas: AsaasTestApp;
@@ -25,6 +25,7 @@ it('keeps one live provider subscription per plan order however often it is paid
     const again = await app.server.inject({
       method: 'POST',
       url: `/api/orders/${orderId}/payments`,
+      headers: orderProof(orderId),
       payload: { paymentMethod: 'pix', installments: 1 },
     });
     expect(again.statusCode).toBe(201);

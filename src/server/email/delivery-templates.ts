@@ -3,14 +3,14 @@ import { formatPurchaseCode } from '../../shared/orders';
 import { productKind } from '../../shared/pricing';
 import type { ProductId } from '../../shared/catalogue';
 import type { Email } from './mailer';
-import { layout, serviceTitle, type OrderForEmail, type Shop } from './templates';
+import { layout, serviceTitle, orderUrl, type OrderForEmail, type Shop } from './templates';
 
 // E-mails about delivery (issue 11): to the buyer when it starts, ends or needs a link; to the owner when
 // something needs a person.
 
 const orderLink = (shop: Shop, order: OrderForEmail) => ({
   label: 'Acompanhar o pedido',
-  url: `${shop.publicUrl}/order/${order.id}`,
+  url: orderUrl(shop, order.id),
 });
 
 export function deliveryStartedEmail(shop: Shop, order: OrderForEmail): Email {
@@ -55,9 +55,34 @@ export function deliveryLinkInvalidEmail(
       `Não conseguimos entregar ${what}: o perfil ou a publicação não foi encontrado (perfil privado, @ alterado ou link errado).`,
       'Corrija o link na página do pedido e a entrega começa em seguida.',
     ],
-    { label: 'Corrigir o link', url: `${shop.publicUrl}/order/${order.id}` },
+    { label: 'Corrigir o link', url: orderUrl(shop, order.id) },
   );
   return { to: order.email, subject: `Ação necessária – pedido ${code}`, html, text };
+}
+
+/**
+ * The link of a delivery was changed on the order page (ADR 026): the buyer hears of it, old → new, so
+ * a change they did not make does not go unnoticed.
+ */
+export function deliveryLinkChangedEmail(
+  shop: Shop,
+  order: OrderForEmail,
+  change: { product: string; quantity: number; oldLink: string | null; newLink: string },
+): Email {
+  const code = formatPurchaseCode(order.purchaseCode);
+  const what = `${formatInteger(change.quantity)} ${productKind(change.product as ProductId).unitLabel}`;
+  const { html, text } = layout(
+    shop,
+    `Link da entrega alterado – pedido ${code}`,
+    [
+      `O link da entrega de ${what} foi alterado na página do pedido.`,
+      `Antes: ${change.oldLink ?? '(nenhum)'}`,
+      `Agora: ${change.newLink}`,
+      'Se não foi você, responda a este e-mail agora para suspendermos a entrega.',
+    ],
+    orderLink(shop, order),
+  );
+  return { to: order.email, subject: `Link da entrega alterado – pedido ${code}`, html, text };
 }
 
 export function ownerAlertEmail(shop: Shop, to: string, subject: string, lines: string[]): Email {

@@ -1,10 +1,10 @@
 import { formatPurchaseCode } from '../../shared/orders';
 import type { Email } from './mailer';
-import { layout, serviceTitle, type OrderForEmail, type Shop } from './templates';
+import { layout, serviceTitle, orderUrl, type OrderForEmail, type Shop } from './templates';
 
 const orderLink = (shop: Shop, order: OrderForEmail) => ({
   label: 'Pagar pela página do pedido',
-  url: `${shop.publicUrl}/order/${order.id}`,
+  url: orderUrl(shop, order.id),
 });
 
 /** The provider's risk analysis did not approve a card payment (issue 12): nothing was charged. */

@@ -1,7 +1,7 @@
 import { formatBRL } from '../../shared/money';
 import { formatPurchaseCode } from '../../shared/orders';
 import type { Email } from './mailer';
-import { layout, serviceTitle, type OrderForEmail, type Shop } from './templates';
+import { layout, serviceTitle, orderUrl, type OrderForEmail, type Shop } from './templates';
 
 /** Sent when the provider confirms a refund (DECISIONS 28), whole or a part. */
 export function refundEmail(shop: Shop, order: OrderForEmail, amountCents: number): Email {
@@ -14,7 +14,7 @@ export function refundEmail(shop: Shop, order: OrderForEmail, amountCents: numbe
       `Reembolsamos ${formatBRL(amountCents)} do pedido ${code} (${serviceTitle(order)}).`,
       'No PIX o valor volta à conta de origem; no cartão, aparece na fatura em até duas faturas, conforme o banco.',
     ],
-    { label: 'Ver o pedido', url: `${shop.publicUrl}/order/${order.id}` },
+    { label: 'Ver o pedido', url: orderUrl(shop, order.id) },
   );
   return { to: order.email, subject: `Reembolso do pedido ${code} – ${shop.name}`, html, text };
 }

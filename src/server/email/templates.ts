@@ -25,6 +25,14 @@ export function greeting(name: string): string {
 export interface Shop {
   name: string;
   publicUrl: string;
+  /** A 7-day token for the order page's writes (ADR 026); absent, links carry the id alone. */
+  orderToken?: (orderId: string) => string;
+}
+
+/** The order page, with `#acesso=` so the buyer who opens the e-mail can pay again or fix a link. */
+export function orderUrl(shop: Shop, orderId: string): string {
+  const base = `${shop.publicUrl}/order/${orderId}`;
+  return shop.orderToken ? `${base}#acesso=${shop.orderToken(orderId)}` : base;
 }
 
 export function layout(
@@ -92,7 +100,7 @@ export function orderReceivedEmail(shop: Shop, order: OrderForEmail, pixPayload:
       `Serviço: ${serviceTitle(order)} · ${totalLine(order)}.`,
       ...(pixPayload ? ['Ainda falta pagar. PIX copia e cola:', pixPayload] : []),
     ],
-    { label: 'Ver meu pedido', url: `${shop.publicUrl}/order/${order.id}` },
+    { label: 'Ver meu pedido', url: orderUrl(shop, order.id) },
   );
   return { to: order.email, subject: `Pedido ${code} recebido – ${shop.name}`, html, text };
 }
@@ -106,7 +114,7 @@ export function paymentConfirmedEmail(shop: Shop, order: OrderForEmail): Email {
       `Recebemos o pagamento de ${formatBRL(order.totalCents)} do pedido ${code} (${serviceTitle(order)}).`,
       'O processamento começa em 1 a 24 horas. Mantenha o perfil público e o @ sem mudanças até o fim da entrega.',
     ],
-    { label: 'Acompanhar o pedido', url: `${shop.publicUrl}/order/${order.id}` },
+    { label: 'Acompanhar o pedido', url: orderUrl(shop, order.id) },
   );
   return { to: order.email, subject: `Pagamento confirmado – pedido ${code}`, html, text };
 }
@@ -171,7 +179,7 @@ export function pixReminderEmail(
       'PIX copia e cola:',
       pixPayload,
     ],
-    { label: 'Pagar agora', url: `${shop.publicUrl}/order/${order.id}` },
+    { label: 'Pagar agora', url: orderUrl(shop, order.id) },
   );
   return { to: order.email, subject: `Falta pagar o pedido ${code} – ${shop.name}`, html, text };
 }

@@ -1,15 +1,20 @@
 import { deliveryLinkSchema, type DeliveryView } from '../../shared/schemas/deliveries';
+import { deliveryLinkChangedEmail } from '../email/delivery-templates';
 import { AppError } from '../errors';
 import { validate } from '../http/validate';
 import { enqueue } from '../jobs/job-queue';
+import { ordersRepo } from '../orders/orders.repo';
 import { deliveriesRepo } from './deliveries.repo';
 import { profileUrl } from './delivery-plan';
 import type { FulfilmentContext } from './fulfilment-context';
 import { refillOffer } from './refill-policy';
 
-// What the buyer can do on /order/{id} (issue 11). The order id is the capability (DECISIONS 7).
+// What the buyer can do on /order/{id} (issue 11), once the route has the proof of ADR 026.
 
-/** A corrected link for a delivery the panel refused as a bad link (or that never had one): sent again. */
+/**
+ * A corrected link for a delivery the panel refused as a bad link (or that never had one): sent again.
+ * The change is written to the order's audit trail and e-mailed to the buyer, old → new (ADR 026).
+ */
 export async function correctLink(
   ctx: FulfilmentContext,
   orderId: string,
@@ -22,14 +27,31 @@ export async function correctLink(
     if (delivery.state !== 'invalid_link') throw new AppError('conflict', 'delivery_link_not_needed');
     const { link } = validate(deliveryLinkSchema(delivery.product as DeliveryView['product']), body);
     const now = ctx.clock();
+    const newLink = delivery.product === 'followers' ? profileUrl(link) : link;
     await deliveriesRepo.update(tx, delivery.id, {
-      link: delivery.product === 'followers' ? profileUrl(link) : link,
+      link: newLink,
       state: 'queued',
       linkInvalidSince: null,
       lastError: null,
       updatedAt: now,
     });
     await enqueue(tx, 'submit_delivery', { deliveryId: delivery.id });
+    await deliveriesRepo.audit(tx, {
+      orderId,
+      actor: 'comprador',
+      field: `entrega ${delivery.product}: link`,
+      oldValue: delivery.link || null,
+      newValue: newLink,
+      at: now,
+    });
+    const order = (await ordersRepo.findById(tx, orderId))!;
+    const change = {
+      product: delivery.product,
+      quantity: delivery.quantity,
+      oldLink: delivery.link || null,
+      newLink,
+    };
+    await enqueue(tx, 'send_email', { ...deliveryLinkChangedEmail(ctx.alerts.shop, order, change) });
   });
 }
 

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FulfilmentConfig } from '../config';
 import type { Db } from '../db/client';
 import type { Mailer } from '../email/mailer';
+import type { Shop } from '../email/templates';
 import { createDeliverySync } from './delivery-sync';
 import type { FulfilmentContext } from './fulfilment-context';
 import { fulfilmentJobHandlers } from './fulfilment-jobs';
@@ -17,7 +18,7 @@ export function createFulfilment(deps: {
   clock: () => Date;
   log: FastifyBaseLogger;
   mailer: Mailer;
-  shop: { name: string; publicUrl: string };
+  shop: Shop;
   /** Tests pass their own panel. */
   panel?: FulfilmentPanel;
 }) {

@@ -1,11 +1,12 @@
 import type { Executor } from '../db/client';
 import { ownerAlertEmail } from '../email/delivery-templates';
+import type { Shop } from '../email/templates';
 import { enqueue } from '../jobs/job-queue';
 import { ownerAlertsRepo } from './deliveries.repo';
 
 export interface AlertTarget {
   to: string;
-  shop: { name: string; publicUrl: string };
+  shop: Shop;
 }
 
 export const hour = 3_600_000;

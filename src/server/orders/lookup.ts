@@ -6,6 +6,7 @@ import type { OrderRow } from '../db/schema';
 import { AppError } from '../errors';
 import { validate } from '../http/validate';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
+import { orderTokenLifetimes, type OrderAccess } from './order-capability';
 import { toOrderView } from './order-view';
 import { ordersRepo } from './orders.repo';
 
@@ -14,10 +15,11 @@ export interface LookupLimits {
   perEmailPer15Min: number;
 }
 
-function toLookupOrder(order: OrderRow): LookupOrder {
+function toLookupOrder(order: OrderRow, orderToken: string): LookupOrder {
   const view = toOrderView(order);
   return {
     id: view.id,
+    orderToken,
     purchaseCode: view.purchaseCode,
     service: view.service,
     planId: view.planId,
@@ -36,11 +38,12 @@ function toLookupOrder(order: OrderRow): LookupOrder {
 /**
  * POST /api/orders/lookup (spec §2 'Order lookup', DECISIONS 7): e-mail + purchase code. A monthly plan's
  * code also lists the plan's other months. The answer is the same whether or not the e-mail exists, and
- * attempts are limited per IP and per e-mail, so codes cannot be guessed.
+ * attempts are limited per IP and per e-mail, so codes cannot be guessed. Each order comes with a token
+ * for its page's writes: e-mail + code is the proof those want (ADR 026).
  */
 export async function lookupRoutes(
   app: FastifyInstance,
-  deps: { db: Db; rateLimiter: RateLimiter; limits: LookupLimits },
+  deps: { db: Db; rateLimiter: RateLimiter; limits: LookupLimits; access: OrderAccess },
 ) {
   const { db, rateLimiter, limits } = deps;
   const window = 15 * 60;
@@ -61,7 +64,12 @@ export async function lookupRoutes(
 
     const found = await ordersRepo.findForLookup(db, code, email);
     if (found.length === 0) throw new AppError('not_found', 'lookup_not_found', messages.lookup_not_found);
-    const body: LookupResponse = { success: true, pedidos: found.map(toLookupOrder) };
+    const body: LookupResponse = {
+      success: true,
+      pedidos: found.map((order) =>
+        toLookupOrder(order, deps.access.token(order.id, orderTokenLifetimes.lookup)),
+      ),
+    };
     return reply.header('cache-control', 'no-store').send(body);
   });
 }

@@ -8,12 +8,20 @@ import type { Db } from '../db/client';
 import { sessionCookie } from '../accounts/session';
 import { signedIn } from '../accounts/signed-in';
 import { standInsRepo } from '../accounts/stand-ins.repo';
+import { orderTokenLifetimes, type OrderAccess } from './order-capability';
+import type { OrderProof } from './order-proof';
 
 const idempotencyKeyPattern = /^[A-Za-z0-9_-]{8,100}$/;
 
 export async function ordersRoutes(
   app: FastifyInstance,
-  deps: { service: OrdersService; db: Db; clock: () => Date },
+  deps: {
+    service: OrdersService;
+    db: Db;
+    clock: () => Date;
+    access: OrderAccess;
+    proof: OrderProof;
+  },
 ) {
   const { service } = deps;
 
@@ -25,18 +33,33 @@ export async function ordersRoutes(
     const input = validate(createOrderSchema, request.body);
     // Only a request that carries a session cookie pays for the session lookup.
     const who = request.cookies[sessionCookie] ? await signedIn(deps.db, request, deps.clock()) : undefined;
-    const result = await service.create(input, {
-      idempotencyKey: key,
-      remoteIp: request.ip,
-      userId: who?.kind === 'account' ? who.user.id : null,
-    });
+    const result = await service
+      .create(input, {
+        idempotencyKey: key,
+        remoteIp: request.ip,
+        userId: who?.kind === 'account' ? who.user.id : null,
+      })
+      .catch((error: unknown) => {
+        // A charge that failed after the order was stored: the checkout pays that order again, and
+        // needs the proof for it (ADR 026).
+        const orderId = error instanceof AppError ? error.details?.orderId : undefined;
+        if (!(error instanceof AppError) || typeof orderId !== 'string') throw error;
+        const orderToken = deps.access.token(orderId, orderTokenLifetimes.session);
+        throw new AppError(error.kind, error.code, error.message, { ...error.details, orderToken });
+      });
     if (who?.kind === 'standIn') await standInsRepo.addOrder(deps.db, who.standIn.id, result.order.id);
-    return reply.status(201).send(result);
+    // The browser that placed the order may change it (pay again, fix a link) for a day (ADR 026).
+    const orderToken = deps.access.token(result.order.id, orderTokenLifetimes.session);
+    return reply.status(201).send({ ...result, orderToken });
   });
 
+  // A new charge retires the live one: the order id alone must not do that (ADR 026).
   app.post<{ Params: { id: string } }>('/api/orders/:id/payments', async (request, reply) => {
+    const { orderToken } = await deps.proof.require(request, request.params.id);
     const choice = validate(payOrderSchema, request.body);
-    return reply.status(201).send(await service.pay(request.params.id, choice, request.ip));
+    return reply
+      .status(201)
+      .send({ ...(await service.pay(request.params.id, choice, request.ip)), orderToken });
   });
 
   app.post('/api/coupons/quote', async (request, reply) => {

@@ -38,6 +38,8 @@ export interface LookupOrder extends Pick<
 > {
   /** The support note the operator left for the buyer (spec §3 'observacoes'). */
   note: string | null;
+  /** Proof for the order page's writes, a day long: this answer proved e-mail + purchase code (ADR 026). */
+  orderToken: string;
 }
 
 export interface LookupResponse {

@@ -60,6 +60,8 @@ export interface CreateOrderResponse {
   payable?: boolean;
   /** GET /api/orders/{id}: the paid order's deliveries and whether a refill can be asked for. */
   fulfilment?: FulfilmentView;
+  /** POST answers: proof for the order's writes, kept by the page for a day (ADR 026). */
+  orderToken?: string;
 }
 
 export interface PaymentPollResponse {

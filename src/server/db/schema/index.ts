@@ -12,3 +12,4 @@ export * from './leads';
 export * from './coupons';
 export * from './privacy';
 export * from './catalogue';
+export * from './secrets';

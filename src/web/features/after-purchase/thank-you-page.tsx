@@ -13,6 +13,7 @@ import { serviceTitle } from '../orders/order-details';
 import { useLiveOrder } from '../orders/use-order';
 import { PaymentNotice } from '../orders/payment-notice';
 import type { CreateOrderResponse } from '../../../shared/schemas/order-view';
+import { orderPath } from '../orders/order-access';
 
 const nextSteps = [
   'Você recebe o código de compra por e-mail.',
@@ -95,7 +96,7 @@ export function ThankYouPage() {
               </li>
               <li>
                 <Link
-                  to={`/order/${state.data.order.id}`}
+                  to={orderPath(state.data.order.id)}
                   className="font-semibold text-fuchsia-800 underline"
                 >
                   Ver detalhes do pedido
@@ -109,7 +110,7 @@ export function ThankYouPage() {
               {state.data.order.paymentStatus !== 'paid' && (
                 <li>
                   <Link
-                    to={`/order/${state.data.order.id}`}
+                    to={orderPath(state.data.order.id)}
                     className="font-semibold text-fuchsia-800 underline"
                   >
                     Tentar o pagamento novamente

@@ -9,6 +9,7 @@ import { usePolling } from '../../lib/use-polling';
 import { Link } from '../../router/link';
 import { useNavigate } from '../../router/router';
 import { PixTimeLeft } from './pix-time-left';
+import { orderPath } from '../orders/order-access';
 
 const toneClasses = {
   amber: 'bg-amber-100 text-amber-900 ring-amber-300',
@@ -144,7 +145,7 @@ export function PixView({ order, payment }: { order: OrderView; payment: Payment
         </>
       )}
       <p>
-        <Link to={`/order/${order.id}`} className="font-semibold text-fuchsia-800 underline">
+        <Link to={orderPath(order.id)} className="font-semibold text-fuchsia-800 underline">
           Ver detalhes do pedido
         </Link>
       </p>

@@ -5,6 +5,7 @@ import { track } from '../../lib/analytics';
 import { ApiError, api } from '../../lib/api';
 import { useNavigate } from '../../router/router';
 import { rememberContact } from '../orders/checkout-contact';
+import { keepOrderToken, orderToken } from '../orders/order-access';
 import type { FieldErrors } from '../../lib/field-errors';
 import { focusFirstError } from './focus-first-error';
 import type { OrderRequestBody } from './order-request';
@@ -39,8 +40,10 @@ export function useOrderSubmit(setErrors: (errors: FieldErrors) => void) {
 
   function fail(error: unknown) {
     if (!(error instanceof ApiError)) return setFailure(messages.checkout_failed);
-    if (typeof error.body.orderId === 'string') orderId.current = error.body.orderId;
-    else if (error.status >= 400 && error.status < 500) idempotencyKey.current = crypto.randomUUID();
+    if (typeof error.body.orderId === 'string') {
+      orderId.current = error.body.orderId;
+      if (typeof error.body.orderToken === 'string') keepOrderToken(orderId.current, error.body.orderToken);
+    } else if (error.status >= 400 && error.status < 500) idempotencyKey.current = crypto.randomUUID();
     if (error.status === 400 && error.field) {
       const fieldErrors = { [error.field]: error.message };
       setErrors(fieldErrors);
@@ -53,16 +56,18 @@ export function useOrderSubmit(setErrors: (errors: FieldErrors) => void) {
     const switchText = window.setTimeout(() => setBusyText(messages.processing_payment), 800);
     try {
       const response = orderId.current
-        ? await api.post<CreateOrderResponse>(`/api/orders/${orderId.current}/payments`, {
-            paymentMethod: body.paymentMethod,
-            installments: body.installments,
-            card: body.card,
-          })
+        ? await api.post<CreateOrderResponse>(
+            `/api/orders/${orderId.current}/payments`,
+            { paymentMethod: body.paymentMethod, installments: body.installments, card: body.card },
+            // The create answer's token (ADR 026): paying the stored order again needs it.
+            { headers: { 'x-order-token': orderToken(orderId.current) ?? '' } },
+          )
         : await api.post<CreateOrderResponse>('/api/orders', body, {
             headers: { 'idempotency-key': idempotencyKey.current },
           });
       if (!orderId.current) track('pedido_finalizado');
       orderId.current = response.order.id;
+      keepOrderToken(response.order.id, response.orderToken);
       follow(response, body);
     } catch (error) {
       fail(error);

@@ -8,6 +8,7 @@ import { buttonPrimary, buttonSecondary, container } from '../../components/ui/s
 import { ApiError, api } from '../../lib/api';
 import { useNavigate } from '../../router/router';
 import { LookupResults } from './lookup-results';
+import { keepOrderToken } from '../orders/order-access';
 import { SignInForm } from '../accounts/sign-in-form';
 
 /** /login, labelled 'Consultar Compra': e-mail + purchase code (spec §2 'Order lookup'). */
@@ -36,6 +37,8 @@ export function LookupPage() {
         { email, code },
         { timeoutMs: 10_000 },
       );
+      // E-mail + code proved: each order's token lets its page pay again or fix a link (ADR 026).
+      for (const order of response.pedidos) keepOrderToken(order.id, order.orderToken);
       if (response.pedidos.length === 1) navigate(`/order/${response.pedidos[0]!.id}`);
       else if (response.pedidos.length > 1) setResults(response.pedidos);
       else setError(messages.lookup_not_found);

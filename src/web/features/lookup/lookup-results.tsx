@@ -5,6 +5,7 @@ import { productKind } from '../../../shared/pricing';
 import type { LookupOrder } from '../../../shared/schemas/lookup';
 import { Link } from '../../router/link';
 import { serviceTitle } from '../orders/order-details';
+import { orderPath } from '../orders/order-access';
 
 const badge = {
   paid: 'bg-green-100 text-green-900 ring-green-300',
@@ -20,7 +21,7 @@ export function LookupResults({ orders }: { orders: LookupOrder[] }) {
       {orders.map((order) => (
         <li key={order.id} className="rounded-2xl bg-white p-5 ring-1 ring-slate-200">
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <Link to={`/order/${order.id}`} className="font-mono font-bold text-fuchsia-800 underline">
+            <Link to={orderPath(order.id)} className="font-mono font-bold text-fuchsia-800 underline">
               #{order.id.slice(0, 8)}
             </Link>
             <span

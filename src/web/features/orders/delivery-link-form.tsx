@@ -2,7 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { deliveryLinkSchema, type DeliveryView } from '../../../shared/schemas/deliveries';
 import { buttonPrimary } from '../../components/ui/styles';
 import { TextField } from '../../components/ui/text-field';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { asksForCode } from './order-access';
+import { usePurchaseCode } from './purchase-code';
 
 /** 'Link inválido': the buyer gives the right @ or post link here, and the delivery is sent again. */
 export function DeliveryLinkForm({
@@ -19,6 +21,7 @@ export function DeliveryLinkForm({
   const [sending, setSending] = useState(false);
   const followers = delivery.product === 'followers';
   const id = `link-${delivery.id}`;
+  const proof = usePurchaseCode(orderId, `codigo-${delivery.id}`);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -27,9 +30,10 @@ export function DeliveryLinkForm({
     setError(undefined);
     setSending(true);
     try {
-      await api.post(`/api/orders/${orderId}/deliveries/${delivery.id}/link`, { link });
+      await proof.post(`/api/orders/${orderId}/deliveries/${delivery.id}/link`, { link });
       onSaved();
     } catch (failure) {
+      if (asksForCode(failure)) return; // shown under the code field
       setError(failure instanceof ApiError ? failure.message : 'Não foi possível enviar. Tente novamente.');
     } finally {
       setSending(false);
@@ -54,6 +58,7 @@ export function DeliveryLinkForm({
         inputMode={followers ? 'text' : 'url'}
         placeholder={followers ? '@seuperfil' : 'https://www.instagram.com/p/...'}
       />
+      {proof.field}
       <button type="submit" className={`${buttonPrimary} mt-3`} disabled={sending}>
         {sending ? 'Enviando…' : 'Enviar novo link'}
       </button>

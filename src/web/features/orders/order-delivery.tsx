@@ -9,8 +9,10 @@ import {
   type FulfilmentView,
 } from '../../../shared/schemas/deliveries';
 import { buttonSecondary } from '../../components/ui/styles';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { DeliveryLinkForm } from './delivery-link-form';
+import { asksForCode } from './order-access';
+import { usePurchaseCode } from './purchase-code';
 
 const unitsOf = (d: DeliveryView, quantity = d.quantity) =>
   `${formatInteger(quantity)} ${productKind(d.product).unitLabel}`;
@@ -60,13 +62,16 @@ function RefillAction({
 }) {
   const [message, setMessage] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const proof = usePurchaseCode(orderId, 'reposicao-codigo');
   if (!refill.available && !refill.nextAt && !message) return null;
   const ask = async () => {
     setSending(true);
+    setMessage(null);
     try {
-      await api.post(`/api/orders/${orderId}/refill`, {});
+      await proof.post(`/api/orders/${orderId}/refill`, {});
       setMessage('Reposição solicitada. Acompanhe o andamento aqui.');
     } catch (failure) {
+      if (asksForCode(failure)) return; // shown under the code field
       setMessage(failure instanceof ApiError ? failure.message : 'Não foi possível pedir a reposição agora.');
     } finally {
       setSending(false);
@@ -75,8 +80,14 @@ function RefillAction({
   };
   return (
     <div className="border-t border-slate-200 px-5 py-4">
+      {refill.available && proof.field}
       {refill.available && (
-        <button type="button" className={buttonSecondary} onClick={() => void ask()} disabled={sending}>
+        <button
+          type="button"
+          className={`${buttonSecondary} mt-3`}
+          onClick={() => void ask()}
+          disabled={sending}
+        >
           Solicitar reposição
         </button>
       )}

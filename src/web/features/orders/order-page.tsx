@@ -5,6 +5,7 @@ import { PixView } from '../checkout/pix-view';
 import { OrderDetails } from './order-details';
 import { OrderError } from './order-error';
 import { OrderDelivery } from './order-delivery';
+import { useOrderAccessFragment } from './order-access';
 import { PayNow } from './pay-now';
 import { PaymentNotice } from './payment-notice';
 import { useLiveOrder } from './use-order';
@@ -16,9 +17,13 @@ const underWay = (data: CreateOrderResponse) =>
     (data.order.status === 'processando' || data.order.status === 'em_transporte')) ||
   (data.order.paymentStatus === 'unpaid' && data.payment?.status === 'in_analysis');
 
-/** /order/{id}: reachable by id alone, so contact data comes masked from the API (DECISIONS 8). */
+/**
+ * /order/{id}: reachable by id alone, so contact data comes masked from the API; its writes want the
+ * `#acesso=` token of the link or the purchase code (ADR 026).
+ */
 export function OrderPage() {
   const { id = null } = useParams();
+  useOrderAccessFragment(id);
   const { state, reload } = useLiveOrder(id, { pollWhile: underWay });
   return (
     <PageShell backLink>

@@ -2,18 +2,21 @@ import { useState, type FormEvent } from 'react';
 import { messages } from '../../../shared/messages';
 import type { CreateOrderResponse, OrderView } from '../../../shared/schemas/order-view';
 import { buttonPrimary } from '../../components/ui/styles';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { useShop } from '../../lib/boot';
 import type { FieldErrors } from '../../lib/field-errors';
 import { useNavigate } from '../../router/router';
 import { CardFields } from '../checkout/card-fields';
 import { emptyStepTwo, type PaymentChoice, type StepTwoValues } from '../checkout/checkout-form-state';
 import { methodTitle, PaymentMethodChoice } from '../checkout/payment-method-choice';
+import { asksForCode } from './order-access';
+import { usePurchaseCode } from './purchase-code';
 
 /**
  * "Pagar agora" on /order/{id} (issue 12): a pending order (declined card, failed or expired PIX, a
  * provider page left open) is paid again with a method of the buyer's choice. The server removes the
- * order's open charge at the provider before making the new one.
+ * order's open charge at the provider before making the new one. The tab's token, or the purchase
+ * code, proves the buyer is the one asking (ADR 026).
  */
 export function PayNow({ order, onChanged }: { order: OrderView; onChanged: () => void }) {
   const { cardCheckout } = useShop();
@@ -25,6 +28,7 @@ export function PayNow({ order, onChanged }: { order: OrderView; onChanged: () =
   const recurring = order.service === 'recurring';
   const set = (patch: Partial<StepTwoValues>) => setValues((v) => ({ ...v, ...patch }));
   const cardHere = values.paymentMethod === 'credit_card' && cardCheckout === 'transparent';
+  const proof = usePurchaseCode(order.id, 'pagar-codigo');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -32,7 +36,7 @@ export function PayNow({ order, onChanged }: { order: OrderView; onChanged: () =
     setErrors({});
     setBusy(true);
     try {
-      const answer = await api.post<CreateOrderResponse>(`/api/orders/${order.id}/payments`, {
+      const answer = await proof.post<CreateOrderResponse>(`/api/orders/${order.id}/payments`, {
         paymentMethod: values.paymentMethod,
         installments: values.paymentMethod === 'credit_card' && !recurring ? Number(values.installments) : 1,
         ...(cardHere
@@ -53,6 +57,7 @@ export function PayNow({ order, onChanged }: { order: OrderView; onChanged: () =
       else if (answer.next === 'pix') onChanged();
       else setFailure(messages.checkout_failed);
     } catch (error) {
+      if (asksForCode(error)) return; // shown under the code field; the order did not change
       if (error instanceof ApiError && error.field) setErrors({ [error.field]: error.message });
       else setFailure(error instanceof ApiError ? error.message : messages.checkout_failed);
       onChanged();
@@ -90,6 +95,7 @@ export function PayNow({ order, onChanged }: { order: OrderView; onChanged: () =
             instalments={!recurring}
           />
         )}
+        {values.paymentMethod !== '' && proof.field}
         {failure && (
           <p role="alert" className="rounded-xl bg-red-50 p-3 font-semibold text-red-900 ring-1 ring-red-200">
             {failure}

@@ -1,0 +1,62 @@
+import { useEffect } from 'react';
+import { normalisePurchaseCode } from '../../../shared/orders';
+import { ApiError, api } from '../../lib/api';
+import { readStorage, writeStorage } from '../../lib/storage';
+
+// The proof the order's writes need (ADR 026): a token from the checkout, an e-mailed link (#acesso=)
+// or the lookup, kept in sessionStorage for this tab; or the purchase code the buyer types.
+
+const key = (orderId: string) => `impulso_order_access:${orderId}`;
+
+export function keepOrderToken(orderId: string, token: string | undefined): void {
+  if (token) writeStorage('session', key(orderId), token);
+}
+
+export function orderToken(orderId: string): string | null {
+  return readStorage('session', key(orderId));
+}
+
+/** `/order/{id}`, with the kept token in the fragment so a new tab can write too (the page wipes it). */
+export function orderPath(orderId: string): string {
+  const token = orderToken(orderId);
+  return token ? `/order/${orderId}#acesso=${encodeURIComponent(token)}` : `/order/${orderId}`;
+}
+
+/**
+ * The `#acesso=` of an e-mailed or in-app link, moved to sessionStorage and wiped from the address bar
+ * before analytics or a later navigation can see it (like the `#token=` of use-link-token.ts).
+ */
+export function useOrderAccessFragment(orderId: string | null): void {
+  useEffect(() => {
+    if (!orderId) return;
+    const token = new URLSearchParams(window.location.hash.slice(1)).get('acesso');
+    if (token === null) return;
+    keepOrderToken(orderId, token);
+    window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+  }, [orderId]);
+}
+
+/** A 403 that a purchase code answers: no proof, or a wrong code. */
+export const asksForCode = (error: unknown) =>
+  error instanceof ApiError &&
+  error.status === 403 &&
+  (error.code === 'order_proof_required' || error.code === 'order_code_wrong');
+
+/**
+ * POST to one of the order's write routes with the kept token, or with `code` when the buyer typed
+ * one; the fresh token of the answer is kept.
+ */
+export async function postOrderWrite<T extends { orderToken?: string }>(
+  orderId: string,
+  path: string,
+  body: unknown,
+  code?: string,
+): Promise<T> {
+  const token = orderToken(orderId);
+  const headers: Record<string, string> = {};
+  if (code && normalisePurchaseCode(code)) headers['x-purchase-code'] = code;
+  else if (token) headers['x-order-token'] = token;
+  const answer = await api.post<T>(path, body, { headers });
+  keepOrderToken(orderId, answer.orderToken);
+  return answer;
+}
