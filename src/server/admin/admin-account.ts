@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { accountsRepo } from '../accounts/accounts.repo';
-import { hashPassword, operatorPasswordMinLength } from '../accounts/passwords';
+import { hashPassword } from '../accounts/passwords';
+import { assertOperatorPassword } from '../accounts/password-policy';
 import type { Db } from '../db/client';
 
 /**
@@ -8,13 +9,18 @@ import type { Db } from '../db/client';
  * An account someone else signed up with that address before loses its password, sessions and links:
  * the role is never granted by an e-mail match, so nothing the earlier holder did carries over.
  */
-export async function setAdminPassword(db: Db, email: string, password: string, now: Date): Promise<void> {
-  if (password.length < operatorPasswordMinLength) {
-    throw new Error(
-      `A senha do administrador precisa de pelo menos ${operatorPasswordMinLength} caracteres.`,
-    );
-  }
-  const passwordHash = await hashPassword(password);
+export async function setAdminPassword(
+  db: Db,
+  email: string,
+  password: string,
+  now: Date,
+  shopName?: string,
+): Promise<void> {
+  await assertOperatorPassword(password, email, shopName);
+  await writeOperator(db, email, await hashPassword(password), now);
+}
+
+async function writeOperator(db: Db, email: string, passwordHash: string, now: Date) {
   await db.transaction(async (tx) => {
     const inserted = await accountsRepo.insertUser(tx, {
       email,
@@ -36,8 +42,9 @@ export async function setAdminPassword(db: Db, email: string, password: string, 
  */
 export async function ensureInitialAdmin(db: Db, email: string, now: Date): Promise<string | null> {
   if (await accountsRepo.findOperator(db, email)) return null;
+  // 96 random bits: no policy check needed (zxcvbn scores it 4).
   const password = randomBytes(12).toString('base64url');
-  await setAdminPassword(db, email, password, now);
+  await writeOperator(db, email, await hashPassword(password), now);
   return password;
 }
 
