@@ -18,6 +18,7 @@ import { accountsRoutes } from './accounts/accounts.routes';
 import { adminRoutes } from './admin/admin.routes';
 import { adminSessionRoutes } from './admin/admin-session.routes';
 import { createAccountsService } from './accounts/accounts.service';
+import { sessionCookieFor } from './accounts/session';
 import { configuredMailer, type Mailer } from './email/mailer';
 import { lookupRoutes } from './orders/lookup';
 import { createOrdersService } from './orders/orders.service';
@@ -81,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   const inFlight = await httpBasics(server, config);
+  server.decorate('sessionCookie', sessionCookieFor(config));
 
   const rateLimiter = createRateLimiter(database.db, clock, config.rateLimitSecret);
   const paymentProvider = deps.paymentProvider ?? createPaymentProvider(config, clock);

@@ -13,7 +13,7 @@ import { AppError } from '../errors';
 import { validate } from '../http/validate';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { toAccountUser, type AccountsService } from './accounts.service';
-import { clearSessionCookie, sessionCookie, sessionUser, setSessionCookie } from './session';
+import { clearSessionCookie, sessionToken, sessionUser, setSessionCookie } from './session';
 import { privacyRoutes } from '../privacy/privacy.routes';
 
 export async function accountsRoutes(
@@ -59,7 +59,7 @@ export async function accountsRoutes(
   });
 
   app.post('/api/auth/logout', async (request, reply) => {
-    await service.logout(request.cookies[sessionCookie]);
+    await service.logout(sessionToken(request));
     clearSessionCookie(reply, request);
     return reply.send({ ok: true });
   });
@@ -71,7 +71,7 @@ export async function accountsRoutes(
 
   app.post('/api/auth/verify-email', async (request, reply) => {
     const { token } = validate(verifyEmailSchema, request.body);
-    const { resetToken } = await service.verifyEmail(token, request.cookies[sessionCookie]);
+    const { resetToken } = await service.verifyEmail(token, sessionToken(request));
     if (resetToken) {
       return reply
         .header('cache-control', 'no-store')

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { adminLoginSchema } from '../../shared/schemas/admin';
 import { accountsRepo } from '../accounts/accounts.repo';
-import { clearSessionCookie, sessionCookie, setSessionCookie } from '../accounts/session';
+import { clearSessionCookie, sessionToken, setSessionCookie } from '../accounts/session';
 import { hashToken } from '../accounts/tokens';
 import { validate } from '../http/validate';
 import { createAdminLogin } from './admin-login';
@@ -24,7 +24,7 @@ export async function adminSessionRoutes(
   });
 
   app.post('/api/admin/logout', async (request, reply) => {
-    const token = request.cookies[sessionCookie];
+    const token = sessionToken(request);
     if (token) await accountsRepo.deleteSession(db, hashToken(token));
     clearSessionCookie(reply, request);
     return reply.send({ ok: true });

@@ -6,7 +6,7 @@ import { AppError } from '../errors';
 import { validate } from '../http/validate';
 import type { OrdersService } from './orders.service';
 import type { Db } from '../db/client';
-import { sessionCookie, sessionUser } from '../accounts/session';
+import { sessionToken, sessionUser } from '../accounts/session';
 
 const idempotencyKeyPattern = /^[A-Za-z0-9_-]{8,100}$/;
 /** Coupon checks per client IP per 10 minutes: a buyer tries a few codes, a guesser thousands. */
@@ -25,9 +25,7 @@ export async function ordersRoutes(
     }
     const input = validate(createOrderSchema, request.body);
     // Only a request that carries a session cookie pays for the session lookup.
-    const user = request.cookies[sessionCookie]
-      ? await sessionUser(deps.db, request, deps.clock())
-      : undefined;
+    const user = sessionToken(request) ? await sessionUser(deps.db, request, deps.clock()) : undefined;
     const result = await service.create(input, {
       idempotencyKey: key,
       remoteIp: request.ip,
