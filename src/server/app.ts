@@ -52,6 +52,8 @@ export interface AppDeps {
   web?: { clientDir: string; ssrEntryFile: string };
   /** Defaults to the panel FULFILMENT_PROVIDER names; tests pass a client of their fake panel. */
   fulfilmentPanel?: FulfilmentPanel;
+  /** The first-start operator password file (main.ts writes it), deleted once the operator changes it. */
+  initialPasswordFile?: string;
   /** Where log lines go (default stdout); tests read them. */
   logStream?: { write(line: string): void };
 }
@@ -151,6 +153,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     coupons,
     privacyRequests,
     catalogue,
+    shopName: config.shop.name,
+    ...(deps.initialPasswordFile ? { initialPasswordFile: deps.initialPasswordFile } : {}),
   });
   await server.register(privacyConfirmRoutes, { requests: privacyRequests, rateLimiter });
   await server.register(fulfilmentRoutes, { ctx: fulfilment.ctx });

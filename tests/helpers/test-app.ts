@@ -32,6 +32,7 @@ export async function createTestApp(
     fulfilmentPanel?: FulfilmentPanel;
     logStream?: { write(line: string): void };
     web?: { clientDir: string; ssrEntryFile: string };
+    initialPasswordFile?: string;
   } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...relaxedLimits, ...env });
@@ -44,6 +45,7 @@ export async function createTestApp(
     ...(options.fulfilmentPanel ? { fulfilmentPanel: options.fulfilmentPanel } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.web ? { web: options.web } : {}),
+    ...(options.initialPasswordFile ? { initialPasswordFile: options.initialPasswordFile } : {}),
   });
   await app.server.ready();
   return {

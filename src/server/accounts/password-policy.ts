@@ -39,9 +39,14 @@ const shopWords = ['impulso', 'admin', 'administrador', 'painel', 'loja', 'insta
  * Throws the pt-BR 400 when `password` may not be the operator's: blank or only spaces, shorter than 10,
  * or zxcvbn score under 3 (common passwords, words, sequences, dates, the e-mail or the shop's name).
  */
-export async function assertOperatorPassword(password: string, email: string, shopName?: string) {
+export async function assertOperatorPassword(
+  password: string,
+  email: string,
+  shopName?: string,
+  field = 'password',
+) {
   const refuse = (code: 'password_blank' | 'operator_password_too_short' | 'operator_password_weak') => {
-    throw new AppError('invalid_input', code, undefined, { field: 'password' });
+    throw new AppError('invalid_input', code, undefined, { field });
   };
   if (password.trim() === '') refuse('password_blank');
   if (password.length < operatorPasswordMinLength) refuse('operator_password_too_short');

@@ -45,6 +45,28 @@ export const adminLoginSchema = z.object({
   password: z.string().max(200).default(''),
 });
 
+/** The panel's password change (forced after the first start; ADR 027). The policy is checked on the server. */
+export const adminPasswordChangeSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: messages.password_required })
+      .min(1, messages.password_required)
+      .max(200),
+    newPassword: z.string({ error: messages.password_required }).min(1, messages.password_required).max(200),
+    confirmPassword: z.string({ error: messages.password_required }).max(200),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: messages.passwords_differ,
+  });
+
+/** What the panel needs to know about its own session: whether it may be used yet. */
+export interface AdminSessionInfo {
+  email: string;
+  mustChangePassword: boolean;
+  twoFactor: { enabled: boolean; required: boolean; recoveryCodesLeft: number };
+}
+
 export interface AdminMetrics {
   orders: number;
   revenueCents: number;
