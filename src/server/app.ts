@@ -142,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
     adminEmail: config.adminEmail,
     rateLimiter,
+    alert: { to: config.fulfilment.ownerAlertEmail, shop: shopLinks },
   });
   await server.register(adminRoutes, {
     db: database.db,
@@ -154,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     privacyRequests,
     catalogue,
     shopName: config.shop.name,
+    requireTwoFactor: config.env === 'production',
     ...(deps.initialPasswordFile ? { initialPasswordFile: deps.initialPasswordFile } : {}),
   });
   await server.register(privacyConfirmRoutes, { requests: privacyRequests, rateLimiter });

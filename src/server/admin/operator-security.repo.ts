@@ -64,6 +64,19 @@ export const operatorSecurityRepo = {
       .returning({ codeHash: operatorRecoveryCodes.codeHash });
     return rows.length === 1;
   },
+  async isUnusedRecoveryCode(db: Executor, userId: string, codeHash: string): Promise<boolean> {
+    const rows = await db
+      .select({ codeHash: operatorRecoveryCodes.codeHash })
+      .from(operatorRecoveryCodes)
+      .where(
+        and(
+          eq(operatorRecoveryCodes.codeHash, codeHash),
+          eq(operatorRecoveryCodes.userId, userId),
+          isNull(operatorRecoveryCodes.usedAt),
+        ),
+      );
+    return rows.length === 1;
+  },
   async unusedRecoveryCodes(db: Executor, userId: string): Promise<number> {
     const [row] = await db
       .select({ n: sql<number>`count(*)::int` })

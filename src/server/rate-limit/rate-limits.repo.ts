@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
 
@@ -14,6 +14,14 @@ export const rateLimitsRepo = {
       })
       .returning({ hits: rateLimits.hits });
     return row?.hits ?? 1;
+  },
+  /** The window's hits so far (nothing counted). */
+  async get(db: Db, key: string, windowStart: Date): Promise<number> {
+    const [row] = await db
+      .select({ hits: rateLimits.hits })
+      .from(rateLimits)
+      .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart)));
+    return row?.hits ?? 0;
   },
   async purgeBefore(db: Db, before: Date) {
     await db.delete(rateLimits).where(lt(rateLimits.windowStart, before));
