@@ -49,7 +49,7 @@ const attributes = (request: FastifyRequest) => ({
   path: '/',
 });
 
-/** HttpOnly, SameSite=Lax, Path=/, no Domain; Secure as sessionCookieFor says (DECISIONS 20). */
+/** HttpOnly, SameSite=Lax, Path=/, no Domain; Secure as sessionCookieFor says (ADR 027). */
 export function setSessionCookie(reply: FastifyReply, request: FastifyRequest, token: string) {
   reply.setCookie(request.server.sessionCookie.name, token, {
     ...attributes(request),

@@ -13,7 +13,7 @@ import { operatorSecurityRepo } from './operator-security.repo';
 import { base32Decode, verifyTotp } from './totp';
 import { normaliseRecoveryCode } from './recovery-codes';
 
-/** Password attempts per address, then a 5-minute lock of that address (spec §4). */
+/** Password attempts per address, then a 5-minute lock of that address (ADR 014, ADR 027). */
 export const maxAttempts = 5;
 const lockMs = 5 * 60 * 1000;
 /** Account-wide attempts are only counted: past 5, a password is checked only from a clean address. */
@@ -33,8 +33,8 @@ export type AdminLoginResult =
   { step: 'session'; token: string; email: string } | { step: 'code'; pendingToken: string };
 
 /**
- * The admin sign-in (spec §4, DECISIONS 21, ADR 027). Only the operator role of ADMIN_EMAIL gets a
- * session (DECISIONS 30); any other account gets the same answer as a wrong password.
+ * The admin sign-in (ADR 014, ADR 027). Only the operator role of ADMIN_EMAIL gets a session; any other
+ * account gets the same answer as a wrong password.
  *
  * Password step. Attempts are counted in the database before the password is checked (every instance
  * and every concurrent request sees them): per address, 5 then a 5-minute lock of that address; per

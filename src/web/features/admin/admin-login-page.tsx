@@ -18,8 +18,8 @@ function secondsLeft(): number {
 }
 
 /**
- * /admin/login (spec §2, §4, §8 'Admin login'): the password, then, for an operator with the second
- * factor on, the code of the authenticator app or a recovery code (ADR 027).
+ * /admin/login: the password, then, for an operator with the second factor on, the code of the
+ * authenticator app or a recovery code (ADR 027).
  */
 export function AdminLoginPage() {
   const navigate = useNavigate();
