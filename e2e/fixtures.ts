@@ -111,14 +111,11 @@ export async function apiOrder(
 }
 
 /**
- * Signs the operator in with the embedded database's first-start password (printed once in the server
- * log); on PostgreSQL (chaos/proxy.mjs) the admin is made with `admin:create` and its password handed over.
+ * Signs the operator in with the password admin:create set before the server started
+ * (playwright.config.ts; chaos/proxy.mjs hands over its own).
  */
 export async function signInOperator(page: import('@playwright/test').Page) {
-  const { readFileSync } = await import('node:fs');
-  const password =
-    process.env.E2E_ADMIN_PASSWORD ??
-    readFileSync(process.env.E2E_SERVER_LOG!, 'utf8').match(/Senha inicial do administrador \S+: (\S+)/)![1]!;
+  const password = process.env.E2E_ADMIN_PASSWORD!;
   await gotoHydrated(page, '/admin/login');
   await page.getByLabel('E-mail').fill('dona@impulso.example');
   await page.getByLabel('Senha', { exact: true }).fill(password);

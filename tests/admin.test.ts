@@ -44,17 +44,17 @@ const customDays = (period: string): [string?, string?] => {
 const adminGet = (url: string, cookie = adminCookie) =>
   app.server.inject({ method: 'GET', url, headers: { cookie } });
 
-describe('admin login lock (5 failures → 5 minutes, per account and per IP)', () => {
-  it('counts attempts, locks at the 5th with the seconds left, expires, and success clears', async () => {
+describe('admin login lock (5 attempts per address → 5 minutes; the account only counted, ADR 027)', () => {
+  it('counts attempts per address, locks it at the 5th with the seconds left, expires, and success clears', async () => {
     const messages: string[] = [];
     for (let i = 1; i <= 4; i++) {
-      const res = await adminLogin(adminEmail, 'errada', `192.0.2.${100 + i}`);
+      const res = await adminLogin(adminEmail, 'errada', '192.0.2.101');
       expect(res.statusCode).toBe(401);
       messages.push(res.json().message);
     }
     expect(messages[0]).toBe('❌ E-mail ou senha incorretos. Tentativa 1/5. Verifique suas credenciais.');
     expect(messages[3]).toBe('❌ E-mail ou senha incorretos. Tentativa 4/5. Verifique suas credenciais.');
-    const fifth = await adminLogin(adminEmail, 'errada', '192.0.2.105');
+    const fifth = await adminLogin(adminEmail, 'errada', '192.0.2.101');
     expect(fifth.statusCode).toBe(429);
     expect(fifth.json()).toMatchObject({
       message: '❌ Muitas tentativas de login. Acesso bloqueado por 5 minutos.',
@@ -62,7 +62,7 @@ describe('admin login lock (5 failures → 5 minutes, per account and per IP)', 
     });
 
     now += 60_000;
-    const blocked = await adminLogin(adminEmail, adminPassword, '192.0.2.106');
+    const blocked = await adminLogin(adminEmail, adminPassword, '192.0.2.101');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toMatchObject({
       message: '❌ Acesso bloqueado. Tente novamente em 240 segundos.',
@@ -70,11 +70,20 @@ describe('admin login lock (5 failures → 5 minutes, per account and per IP)', 
     });
 
     now += 241_000;
+    // The lock ran out: the address starts again (and is clean), so the right password gets in.
+    expect((await adminLogin(adminEmail, adminPassword, '192.0.2.101')).statusCode).toBe(200);
     expect((await adminLogin(adminEmail, 'errada', '192.0.2.107')).json().message).toContain('Tentativa 1/5');
     expect((await adminLogin(adminEmail, adminPassword, '192.0.2.107')).statusCode).toBe(200);
     // Success cleared the count.
     expect((await adminLogin(adminEmail, 'errada', '192.0.2.107')).json().message).toContain('Tentativa 1/5');
     await adminLogin(adminEmail, adminPassword, '192.0.2.107');
+  });
+
+  it('a count left alone 15 minutes starts again', async () => {
+    for (let i = 0; i < 4; i++) await adminLogin(adminEmail, 'errada', '192.0.2.120');
+    now += 15 * 60_000 + 1000;
+    expect((await adminLogin(adminEmail, 'errada', '192.0.2.120')).json().message).toContain('Tentativa 1/5');
+    await adminLogin(adminEmail, adminPassword, '192.0.2.120');
   });
 
   it('locks an IP that tries many accounts', async () => {
@@ -83,7 +92,7 @@ describe('admin login lock (5 failures → 5 minutes, per account and per IP)', 
     expect(res.statusCode).toBe(429);
   });
 
-  it('holds across two app instances on one database', async () => {
+  it("an address's lock holds across two app instances on one database", async () => {
     const second = await createTestApp(
       { ADMIN_EMAIL: adminEmail },
       { database: app.database, clock: () => new Date(now) },
@@ -91,8 +100,10 @@ describe('admin login lock (5 failures → 5 minutes, per account and per IP)', 
     try {
       for (let i = 0; i < 3; i++) await adminLogin(adminEmail, 'errada', '203.0.113.50');
       for (let i = 0; i < 2; i++) await adminLogin(adminEmail, 'errada', '203.0.113.50', second);
-      expect((await adminLogin(adminEmail, adminPassword, '203.0.113.51')).statusCode).toBe(429);
-      expect((await adminLogin(adminEmail, adminPassword, '203.0.113.52', second)).statusCode).toBe(429);
+      expect((await adminLogin(adminEmail, adminPassword, '203.0.113.50')).statusCode).toBe(429);
+      expect((await adminLogin(adminEmail, adminPassword, '203.0.113.50', second)).statusCode).toBe(429);
+      // Another address, clean, is not held by it.
+      expect((await adminLogin(adminEmail, adminPassword, '203.0.113.52', second)).statusCode).toBe(200);
     } finally {
       await second.close();
       now += 301_000;

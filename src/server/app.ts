@@ -19,6 +19,7 @@ import { adminRoutes } from './admin/admin.routes';
 import { adminSessionRoutes } from './admin/admin-session.routes';
 import { createAccountsService } from './accounts/accounts.service';
 import { privacyRoutes } from './privacy/privacy.routes';
+import { sessionCookieFor } from './accounts/session';
 import { configuredMailer, type Mailer } from './email/mailer';
 import { lookupRoutes } from './orders/lookup';
 import { createOrdersService } from './orders/orders.service';
@@ -55,6 +56,8 @@ export interface AppDeps {
   web?: { clientDir: string; ssrEntryFile: string };
   /** Defaults to the panel FULFILMENT_PROVIDER names; tests pass a client of their fake panel. */
   fulfilmentPanel?: FulfilmentPanel;
+  /** The first-start operator password file (main.ts writes it), deleted once the operator changes it. */
+  initialPasswordFile?: string;
   /** Where log lines go (default stdout); tests read them. */
   logStream?: { write(line: string): void };
 }
@@ -85,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   const inFlight = await httpBasics(server, config);
+  server.decorate('sessionCookie', sessionCookieFor(config));
 
   const rateLimiter = createRateLimiter(database.db, clock, config.rateLimitSecret);
   const paymentProvider = deps.paymentProvider ?? createPaymentProvider(config, clock);
@@ -177,6 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
     adminEmail: config.adminEmail,
     rateLimiter,
+    alert: { to: config.fulfilment.ownerAlertEmail, shop: shopLinks },
   });
   await server.register(adminRoutes, {
     db: database.db,
@@ -188,6 +193,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     coupons,
     privacyRequests,
     catalogue,
+    shopName: config.shop.name,
+    requireTwoFactor: config.env === 'production',
+    ...(deps.initialPasswordFile ? { initialPasswordFile: deps.initialPasswordFile } : {}),
   });
   await server.register(privacyConfirmRoutes, { requests: privacyRequests, rateLimiter });
   await server.register(fulfilmentRoutes, { ctx: fulfilment.ctx, proveOrder: orderProof.require });

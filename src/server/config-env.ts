@@ -54,7 +54,10 @@ export const envSchema = z.object({
   ORDER_CODES_PER_IP: z.coerce.number().int().min(1).default(20),
   /** Verification and password-reset e-mails per address per hour. */
   ACCOUNT_EMAILS_PER_HOUR: z.coerce.number().int().min(1).default(3),
-  /** Customer sign-ins per 15 minutes: per IP, per account from one IP, and per account (looser). */
+  /**
+   * Customer sign-ins per 15 minutes: attempts per IP and per account from one IP; failures per account,
+   * past which only addresses with no failure in the window may try (ADR 027).
+   */
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_LIMIT_PER_ACCOUNT_IP: z.coerce.number().int().min(1).default(10),
   LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(50),

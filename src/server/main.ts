@@ -3,7 +3,8 @@ import { loadConfig } from './config';
 import { projectRoot } from './project-root';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
-import { ensureInitialAdmin, hasOperator } from './admin/admin-account';
+import { firstStart } from './admin/admin-account';
+import { initialPasswordFile } from './admin/initial-password-file';
 
 // The only module that reads the environment, opens the database and listens.
 const root = projectRoot(import.meta.url);
@@ -17,24 +18,17 @@ async function main() {
     migrationsFolder: path.join(root, 'drizzle'),
   });
   await database.migrate();
-  if (database.kind === 'pglite') {
-    const initial = await ensureInitialAdmin(database.db, config.adminEmail, new Date());
-    if (initial) {
-      console.warn(
-        `Senha inicial do administrador ${config.adminEmail}: ${initial}\n` +
-          'Ela aparece só desta vez. Troque com: npm run admin:create -- --email <e-mail> --password <senha>',
-      );
-    }
-  } else if (!(await hasOperator(database.db, config.adminEmail))) {
-    console.warn(
-      `Nenhum administrador ainda: o painel /admin fica fechado até você criar um com\n` +
-        `  npm run admin:create -- --email ${config.adminEmail} --password '<senha de 10+ caracteres>'`,
-    );
-  }
+  const passwordFile = initialPasswordFile(config.dataDir);
+  await firstStart(
+    database.db,
+    { ...config, embedded: database.kind === 'pglite', passwordFile },
+    console.warn,
+  );
 
   const { server, rateLimiter, reconciler, jobs, mailer, fulfilment, catalogue, idle } = await buildApp({
     config,
     database,
+    initialPasswordFile: passwordFile,
     web: {
       clientDir: path.join(root, 'dist/client'),
       ssrEntryFile: path.join(root, 'dist/ssr/entry-server.js'),

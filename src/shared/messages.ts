@@ -97,6 +97,10 @@ export const messages = {
   email_taken: 'Este e-mail já está cadastrado. Tente fazer login.',
   password_too_short: 'A senha deve ter pelo menos 8 caracteres',
   operator_password_too_short: 'A senha do administrador deve ter pelo menos 10 caracteres',
+  password_blank: 'A senha não pode ficar em branco nem ter só espaços',
+  operator_password_weak:
+    'Senha fácil de adivinhar. Evite senhas comuns, sequências (12345, abcde), datas e o nome da loja: uma frase de quatro palavras ou mais funciona bem.',
+  operator_password_same: 'A nova senha precisa ser diferente da atual',
   passwords_differ: 'As senhas não coincidem',
   password_required: 'Senha é obrigatória',
   signup_done: 'Conta criada com sucesso! Redirecionando para o dashboard...',
@@ -117,6 +121,19 @@ export const messages = {
   admin_blocked: '❌ Acesso bloqueado. Tente novamente em {n} segundos.',
   admin_not_allowed: '❌ Acesso não autorizado. Apenas administradores têm permissão.',
   admin_credentials_required: '❌ Credenciais inválidas. Verifique e-mail e senha.',
+  admin_code_step: 'Digite o código de 6 dígitos do aplicativo autenticador ou um código de recuperação.',
+  admin_code_wrong: '❌ Senha ou código incorretos. Tentativa {n}/3 com esta senha.',
+  admin_code_restart: '❌ Senha ou código incorretos. Entre com a senha de novo.',
+  admin_code_expired: 'O tempo para digitar o código acabou. Entre com a senha de novo.',
+  admin_code_blocked: '❌ Muitos códigos errados nesta conta. Tente novamente em {n} segundos.',
+  admin_password_change_required: 'Troque a senha inicial antes de usar o painel.',
+  admin_two_factor_required: 'Ative a verificação em duas etapas antes de usar o painel.',
+  admin_current_password_wrong: 'Senha atual incorreta.',
+  admin_password_changed: 'Senha alterada. As outras sessões do painel foram encerradas.',
+  admin_two_factor_code_wrong:
+    'Código incorreto ou já usado. Confira o horário do celular e digite o código atual.',
+  admin_two_factor_not_started: 'Comece a configuração de novo: gere um novo código QR.',
+  admin_two_factor_password_required: 'Digite a sua senha para trocar o aplicativo autenticador.',
 
   // Admin panel (§8)
   admin_load_failed: 'Erro ao carregar dados do painel. Tente recarregar a página.',

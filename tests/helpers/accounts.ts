@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { outboxEmails } from '../../src/server/db/schema';
 import { setAdminPassword } from '../../src/server/admin/admin-account';
+import { base32Decode, totp } from '../../src/server/admin/totp';
 import { sessionCookieOf } from './cookies';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -44,4 +45,52 @@ export async function operatorCookie(app: TestApp, email: string, password = 'se
 export async function startOperatorApp(adminEmail: string, clock: () => Date) {
   const app = await createTestApp({ ADMIN_EMAIL: adminEmail }, { clock });
   return { app, cookie: await operatorCookie(app, adminEmail) };
+}
+
+/** A TOTP code of `secret` (base32) at `at`, as the operator's phone shows it. */
+export const codeAt = (secret: string, at: Date) => totp(base32Decode(secret), at);
+
+/** Sets up the second factor from the panel with this session: the secret and the recovery codes shown. */
+export async function enableTwoFactor(app: TestApp, cookie: string, at: Date) {
+  const setup = await app.server.inject({
+    method: 'POST',
+    url: '/api/admin/2fa/setup',
+    headers: { cookie },
+    payload: {},
+  });
+  if (setup.statusCode !== 200) throw new Error(`2FA setup: ${setup.body}`);
+  const { secret } = setup.json() as { secret: string };
+  const confirm = await app.server.inject({
+    method: 'POST',
+    url: '/api/admin/2fa/confirm',
+    headers: { cookie },
+    payload: { code: codeAt(secret, at) },
+  });
+  if (confirm.statusCode !== 200) throw new Error(`2FA confirm: ${confirm.body}`);
+  return { secret, recoveryCodes: confirm.json().recoveryCodes as string[] };
+}
+
+/** The two steps of the operator's sign-in: the password, then `code` with the pending token. */
+export async function signInTwoSteps(
+  app: TestApp,
+  login: { email: string; password: string; code: string; remoteAddress?: string },
+) {
+  const remoteAddress = login.remoteAddress ?? '127.0.0.1';
+  const passwordStep = await app.server.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    remoteAddress,
+    payload: { email: login.email, password: login.password },
+  });
+  const token =
+    passwordStep.statusCode === 200 ? (passwordStep.json().token as string | undefined) : undefined;
+  const codeStep = token
+    ? await app.server.inject({
+        method: 'POST',
+        url: '/api/admin/login/code',
+        remoteAddress,
+        payload: { token, code: login.code },
+      })
+    : undefined;
+  return { passwordStep, codeStep, token };
 }

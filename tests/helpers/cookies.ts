@@ -1,10 +1,13 @@
 import type { LightMyRequestResponse } from 'fastify';
 
-/** 'impulso_session=…' from a response's Set-Cookie, for the next request's Cookie header. */
+/**
+ * 'impulso_session=…' (or '__Host-impulso_session=…' when the cookie is Secure) from a response's
+ * Set-Cookie, for the next request's Cookie header.
+ */
 export function sessionCookieOf(response: LightMyRequestResponse): string {
   const header = response.headers['set-cookie'];
   const cookies = Array.isArray(header) ? header : header ? [header] : [];
-  const session = cookies.find((c) => c.startsWith('impulso_session='));
+  const session = cookies.find((c) => /^(__Host-)?impulso_session=/.test(c));
   if (!session) throw new Error('no session cookie');
   return session.split(';')[0]!;
 }

@@ -36,6 +36,7 @@ export async function createTestApp(
     fulfilmentPanel?: FulfilmentPanel;
     logStream?: { write(line: string): void };
     web?: { clientDir: string; ssrEntryFile: string };
+    initialPasswordFile?: string;
   } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
@@ -54,6 +55,7 @@ export async function createTestApp(
     ...(options.fulfilmentPanel ? { fulfilmentPanel: options.fulfilmentPanel } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.web ? { web: options.web } : {}),
+    ...(options.initialPasswordFile ? { initialPasswordFile: options.initialPasswordFile } : {}),
   });
   await app.server.ready();
   return {

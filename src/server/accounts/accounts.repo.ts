@@ -87,10 +87,22 @@ export const accountsRepo = {
     return row;
   },
   /** Makes the account of `email` the operator with new credentials: whatever it was before is gone. */
-  async replaceWithOperator(db: Executor, userId: string, passwordHash: string, now: Date) {
+  async replaceWithOperator(
+    db: Executor,
+    userId: string,
+    passwordHash: string,
+    now: Date,
+    mustChangePassword: boolean,
+  ) {
     await db
       .update(users)
-      .set({ passwordHash, role: 'operator', name: 'Administrador', emailVerifiedAt: now })
+      .set({
+        passwordHash,
+        role: 'operator',
+        name: 'Administrador',
+        emailVerifiedAt: now,
+        mustChangePassword,
+      })
       .where(eq(users.id, userId));
     await db.delete(sessions).where(eq(sessions.userId, userId));
     await db.delete(emailTokens).where(eq(emailTokens.userId, userId));

@@ -10,10 +10,11 @@ import {
 import type { AbuseLimits } from '../config';
 import type { Db } from '../db/client';
 import { validate } from '../http/validate';
-import type { RateLimiter } from '../rate-limit/rate-limiter';
+import { AppError } from '../errors';
+import { fixedWindow, type RateLimiter } from '../rate-limit/rate-limiter';
 import { accountUserOf, type AccountsService } from './accounts.service';
 import { requireSignedIn } from './signed-in';
-import { clearSessionCookie, sessionCookie, setSessionCookie } from './session';
+import { clearSessionCookie, sessionToken, setSessionCookie } from './session';
 
 export async function accountsRoutes(
   app: FastifyInstance,
@@ -37,22 +38,41 @@ export async function accountsRoutes(
     return reply.status(201).send({ user });
   });
 
-  // Throttled per account and IP, so a stranger cannot lock a customer out (OWASP ASVS 2.2.1); the
-  // per-account limit is looser and only slows a spread-out guessing run.
+  // Throttled per IP and per account and IP, so a stranger cannot lock a customer out (OWASP ASVS 2.2.1).
+  // The account-wide limit counts failed passwords only, and once reached it turns away only addresses
+  // that failed in the window: a spread-out guessing run gets one try per address, while the owner's
+  // right password from a clean address still signs in (issue 24 §5, ADR 027).
   app.post('/api/auth/login', async (request, reply) => {
     const ip = rateLimiter.clientKey(request.ip);
     await limit(`login-ip:${ip}`, limits.loginPerIpPer15Min);
     const input = validate(loginSchema, request.body);
     const account = rateLimiter.clientKey(input.email);
     await limit(`login-account-ip:${account}:${ip}`, limits.loginPerAccountIpPer15Min);
-    await limit(`login-account:${account}`, limits.loginPerAccountPer15Min);
-    const { user, token } = await service.login(input);
-    setSessionCookie(reply, request, token);
-    return reply.send({ user });
+    const accountFailures = `login-fail-account:${account}`;
+    const ipFailures = `login-fail-ip:${ip}`;
+    if (
+      (await rateLimiter.count(accountFailures, window)) >= limits.loginPerAccountPer15Min &&
+      (await rateLimiter.count(ipFailures, window)) > 0
+    ) {
+      throw new AppError('rate_limited', 'login_rate_limited', undefined, {
+        retryAfterSeconds: fixedWindow(clock().getTime(), window).secondsLeft,
+      });
+    }
+    try {
+      const { user, token } = await service.login(input);
+      setSessionCookie(reply, request, token);
+      return reply.send({ user });
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'login_failed') {
+        await rateLimiter.add(accountFailures, window);
+        await rateLimiter.add(ipFailures, window);
+      }
+      throw error;
+    }
   });
 
   app.post('/api/auth/logout', async (request, reply) => {
-    await service.logout(request.cookies[sessionCookie]);
+    await service.logout(sessionToken(request));
     clearSessionCookie(reply, request);
     return reply.send({ ok: true });
   });
@@ -64,7 +84,7 @@ export async function accountsRoutes(
 
   app.post('/api/auth/verify-email', async (request, reply) => {
     const { token } = validate(verifyEmailSchema, request.body);
-    const { resetToken } = await service.verifyEmail(token, request.cookies[sessionCookie]);
+    const { resetToken } = await service.verifyEmail(token, sessionToken(request));
     if (resetToken) {
       return reply
         .header('cache-control', 'no-store')

@@ -7,7 +7,8 @@ import { enqueue } from '../jobs/job-queue';
 import type { Db } from '../db/client';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { accountsRepo } from './accounts.repo';
-import { hashPassword, operatorPasswordMinLength } from './passwords';
+import { hashPassword } from './passwords';
+import { assertOperatorPassword } from './password-policy';
 import { hashToken, newToken } from './tokens';
 
 const verifyLifetimeMs = 7 * 86_400_000;
@@ -129,17 +130,8 @@ export function createEmailLinks(deps: EmailLinksDeps) {
           const userId = await accountsRepo.consumeToken(tx, hashToken(token), 'reset', now);
           if (!userId) throw new AppError('invalid_input', 'token_invalid', messages.token_invalid);
           const user = await accountsRepo.findUserById(tx, userId);
-          if (user?.role === 'operator' && password.length < operatorPasswordMinLength) {
-            // Thrown inside the transaction: the link stays usable for a longer password.
-            throw new AppError(
-              'invalid_input',
-              'operator_password_too_short',
-              messages.operator_password_too_short,
-              {
-                field: 'password',
-              },
-            );
-          }
+          // Thrown inside the transaction: the link stays usable for a stronger password.
+          if (user?.role === 'operator') await assertOperatorPassword(password, user.email, deps.shop.name);
           await accountsRepo.setPassword(tx, userId, passwordHash);
           await accountsRepo.voidTokensOf(tx, userId, now);
           await accountsRepo.deleteSessionsOf(tx, userId);

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import type { StandInRow, UserRow } from '../db/schema';
 import { AppError } from '../errors';
-import { sessionCookie, sessionUser } from './session';
+import { sessionToken, sessionUser } from './session';
 import { standInsRepo } from './stand-ins.repo';
 import { hashToken } from './tokens';
 
@@ -12,7 +12,7 @@ export type SignedIn = { kind: 'account'; user: UserRow } | { kind: 'standIn'; s
 export async function signedIn(db: Db, request: FastifyRequest, now: Date): Promise<SignedIn | undefined> {
   const user = await sessionUser(db, request, now);
   if (user) return { kind: 'account', user };
-  const token = request.cookies[sessionCookie];
+  const token = sessionToken(request);
   if (!token || token.length > 100) return undefined;
   const standIn = await standInsRepo.forSession(db, hashToken(token), now);
   return standIn ? { kind: 'standIn', standIn } : undefined;

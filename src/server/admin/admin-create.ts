@@ -2,7 +2,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { operatorPasswordMinLength } from '../accounts/passwords';
+import { assertOperatorPassword } from '../accounts/password-policy';
+import { AppError } from '../errors';
 import { setAdminPassword } from './admin-account';
 import { projectRoot } from '../project-root';
 
@@ -22,8 +23,11 @@ if (email !== config.adminEmail) {
   );
   process.exit(2);
 }
-if (values.password.length < operatorPasswordMinLength) {
-  console.error(`Use uma senha de pelo menos ${operatorPasswordMinLength} caracteres para o administrador.`);
+try {
+  await assertOperatorPassword(values.password, email, config.shop.name);
+} catch (error) {
+  if (!(error instanceof AppError)) throw error;
+  console.error(error.message);
   process.exit(2);
 }
 const database = await openDatabase({
@@ -32,6 +36,6 @@ const database = await openDatabase({
   migrationsFolder: path.join(root, 'drizzle'),
 });
 await database.migrate();
-await setAdminPassword(database.db, email, values.password, new Date());
+await setAdminPassword(database.db, email, values.password, new Date(), config.shop.name);
 await database.close();
 console.log(`Senha do administrador ${email} definida. Sessões anteriores desta conta foram encerradas.`);

@@ -18,4 +18,10 @@ export interface AdminDeps {
   coupons: Coupons;
   privacyRequests: PrivacyRequests;
   catalogue: CatalogueStore;
+  /** The first-start password file, deleted once the operator has chosen a password (main.ts). */
+  initialPasswordFile?: string;
+  /** SHOP_NAME, a word the password policy refuses. */
+  shopName?: string;
+  /** NODE_ENV=production: the panel opens only to an operator with a second factor (ADR 027). */
+  requireTwoFactor?: boolean;
 }

@@ -8,4 +8,9 @@ export interface AdminRoute {
   method: 'GET' | 'POST' | 'PATCH';
   url: string;
   handler: Handler;
+  /**
+   * What a session that may not use the panel yet still reaches (ADR 027): 'always' also before the
+   * first-start password is changed, 'setup' once it is (setting up the second factor). Unset: neither.
+   */
+  access?: 'always' | 'setup';
 }

@@ -26,6 +26,7 @@ import { fulfilmentAdminRoutes } from './admin-fulfilment.routes';
 import { refundAdminRoutes } from './admin-refund.routes';
 import { abandonedCheckoutRoutes } from './admin-abandoned.routes';
 import { couponAdminRoutes } from './admin-coupons.routes';
+import { adminRestriction, securityAdminRoutes } from './admin-security.routes';
 import { privacyAdminRoutes } from '../privacy/privacy-requests.routes';
 import { paymentsRepo } from '../payments/payments.repo';
 import { isId } from '../../shared/schemas/ids';
@@ -47,11 +48,7 @@ export function adminRouteTable(deps: AdminDeps): AdminRoute[] {
     return { range: periodRange(f.period, clock(), f.from, f.to), q: f.q, status: f.status };
   };
   return [
-    {
-      method: 'GET',
-      url: '/api/admin/session',
-      handler: async (_request, reply, admin) => reply.send({ email: admin.email }),
-    },
+    ...securityAdminRoutes(deps),
     {
       method: 'GET',
       url: '/api/admin/dashboard',
@@ -190,6 +187,12 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps) {
         // changing it revokes the old operator at once.
         if (user.role !== 'operator' || user.email !== adminEmail)
           throw new AppError('forbidden', 'forbidden', messages.admin_not_allowed);
+        // A session that may not use the panel yet reaches only what lifts that (ADR 027).
+        const restriction = adminRestriction(user, deps.requireTwoFactor ?? false);
+        const reachable =
+          route.access === 'always' ||
+          (route.access === 'setup' && restriction === 'admin_two_factor_required');
+        if (restriction && !reachable) throw new AppError('forbidden', restriction);
         return route.handler(request, reply, user);
       },
     });

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { normalisePurchaseCode } from '../../shared/orders';
 import { isId } from '../../shared/schemas/ids';
-import { sessionCookie } from '../accounts/session';
+import { sessionToken } from '../accounts/session';
 import { signedIn } from '../accounts/signed-in';
 import type { AbuseLimits } from '../config';
 import type { Db } from '../db/client';
@@ -67,7 +67,7 @@ export function createOrderProof(deps: {
       throw new AppError('forbidden', 'order_code_wrong');
     }
     // Only a request that carries a session cookie pays for the session lookup.
-    if (!request.cookies[sessionCookie]) return false;
+    if (!sessionToken(request)) return false;
     const who = await signedIn(db, request, deps.clock());
     if (who?.kind === 'account') return order.userId === who.user.id;
     if (who?.kind === 'standIn') return who.standIn.orderIds.includes(order.id);

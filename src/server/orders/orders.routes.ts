@@ -5,7 +5,7 @@ import { AppError } from '../errors';
 import { validate } from '../http/validate';
 import type { OrdersService } from './orders.service';
 import type { Db } from '../db/client';
-import { sessionCookie } from '../accounts/session';
+import { sessionToken } from '../accounts/session';
 import { signedIn } from '../accounts/signed-in';
 import { standInsRepo } from '../accounts/stand-ins.repo';
 import { orderTokenLifetimes, type OrderAccess } from './order-capability';
@@ -32,7 +32,7 @@ export async function ordersRoutes(
     }
     const input = validate(createOrderSchema, request.body);
     // Only a request that carries a session cookie pays for the session lookup.
-    const who = request.cookies[sessionCookie] ? await signedIn(deps.db, request, deps.clock()) : undefined;
+    const who = sessionToken(request) ? await signedIn(deps.db, request, deps.clock()) : undefined;
     const result = await service
       .create(input, {
         idempotencyKey: key,

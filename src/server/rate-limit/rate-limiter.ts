@@ -10,6 +10,10 @@ export interface RateLimiter {
    * message of `code`.
    */
   hit(key: string, limit: number, windowSeconds: number, code?: MessageCode): Promise<void>;
+  /** Counts one on `key` in its window, with no limit; returns the window's count. */
+  add(key: string, windowSeconds: number): Promise<number>;
+  /** The count on `key` in the current window (nothing counted). */
+  count(key: string, windowSeconds: number): Promise<number>;
   /** Turns a client IP into a key part without keeping the IP itself. */
   clientKey(ip: string): string;
   purgeExpired(): Promise<void>;
@@ -34,6 +38,12 @@ export function createRateLimiter(
       if ((await rateLimitsRepo.hit(db, key, windowStart)) > limit) {
         throw new AppError('rate_limited', code, undefined, { retryAfterSeconds: secondsLeft });
       }
+    },
+    add(key, windowSeconds) {
+      return rateLimitsRepo.hit(db, key, fixedWindow(clock().getTime(), windowSeconds).start);
+    },
+    count(key, windowSeconds) {
+      return rateLimitsRepo.get(db, key, fixedWindow(clock().getTime(), windowSeconds).start);
     },
     clientKey(ip) {
       return createHmac('sha256', secret).update(ip).digest('base64url').slice(0, 22);

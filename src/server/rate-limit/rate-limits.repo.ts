@@ -22,6 +22,14 @@ export const rateLimitsRepo = {
       .set({ hits: sql`${rateLimits.hits} - 1` })
       .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart), gt(rateLimits.hits, 0)));
   },
+  /** The window's hits so far (nothing counted). */
+  async get(db: Db, key: string, windowStart: Date): Promise<number> {
+    const [row] = await db
+      .select({ hits: rateLimits.hits })
+      .from(rateLimits)
+      .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart)));
+    return row?.hits ?? 0;
+  },
   async purgeBefore(db: Db, before: Date) {
     await db.delete(rateLimits).where(lt(rateLimits.windowStart, before));
   },

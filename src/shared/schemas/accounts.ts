@@ -8,7 +8,8 @@ export const customerPasswordMinLength = 8;
 const password = z
   .string({ error: messages.password_required })
   .min(customerPasswordMinLength, messages.password_too_short)
-  .max(200);
+  .max(200)
+  .refine((value) => value.trim() !== '', messages.password_blank);
 const accountEmail = z
   .string({ error: messages.checkout_email_required })
   .trim()

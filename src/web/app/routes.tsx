@@ -172,6 +172,13 @@ export const routes: readonly PageRoute[] = [
   ),
   page('/admin', 'Painel', 'Acesso restrito.', 'features/admin/admin-page.tsx', 'AdminPage'),
   page(
+    '/admin/seguranca',
+    'Segurança do painel',
+    'Acesso restrito.',
+    'features/admin/admin-security-page.tsx',
+    'AdminSecurityPage',
+  ),
+  page(
     '*',
     'Página não encontrada',
     'Página não encontrada.',

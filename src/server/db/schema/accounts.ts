@@ -1,4 +1,15 @@
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** Customer accounts (DECISIONS 19, 20): argon2id hashes, e-mail lower-cased. */
 export const users = pgTable(
@@ -12,6 +23,17 @@ export const users = pgTable(
     role: text('role').notNull().default('customer'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The first-start operator password was written to a file: the panel asks for a new one first. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /**
+     * The operator's TOTP secret (base32), once confirmed with a code; the pending one while being set up.
+     * Never sent back after setup. ADR 027.
+     */
+    totpSecret: text('totp_secret'),
+    totpPendingSecret: text('totp_pending_secret'),
+    /** The last 30-second step whose code was accepted: that code and older ones are refused. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('users_email_idx').on(t.email)],
 );
@@ -75,3 +97,38 @@ export const standInSessions = pgTable(
 );
 
 export type StandInRow = typeof standIns.$inferSelect;
+
+/** The operator's one-time recovery codes, stored as SHA-256 (80 random bits each); used once. ADR 027. */
+export const operatorRecoveryCodes = pgTable(
+  'operator_recovery_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('operator_recovery_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * An operator sign-in between its password step and its code step: an opaque token (only its SHA-256
+ * here), whether the password was right (the answer never said), and the codes tried with it. ADR 027.
+ */
+export const adminPendingLogins = pgTable(
+  'admin_pending_logins',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    passwordOk: boolean('password_ok').notNull(),
+    /** The address's key of the password step, cleared with the account's when the code is right. */
+    ipKey: text('ip_key').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('admin_pending_logins_expires_idx').on(t.expiresAt)],
+);

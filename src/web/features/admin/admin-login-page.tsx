@@ -1,12 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { messages } from '../../../shared/messages';
-import { adminLoginSchema } from '../../../shared/schemas/admin';
+import { adminLoginSchema, type AdminLoginAnswer } from '../../../shared/schemas/admin';
 import { useZodForm } from '../../lib/use-zod-form';
 import { TextField } from '../../components/ui/text-field';
 import { buttonPrimary, container } from '../../components/ui/styles';
 import { ApiError, api } from '../../lib/api';
 import { readStorage, writeStorage } from '../../lib/storage';
 import { useNavigate } from '../../router/router';
+import { AdminCodeStep } from './admin-code-step';
 
 // The browser mirrors the server's lock (DECISIONS 21) to count down each second; the server decides.
 const lockKey = 'admin_lock_until';
@@ -16,7 +17,10 @@ function secondsLeft(): number {
   return Math.max(0, Math.ceil((until - Date.now()) / 1000));
 }
 
-/** /admin/login (spec §2, §4, §8 'Admin login'). */
+/**
+ * /admin/login: the password, then, for an operator with the second factor on, the code of the
+ * authenticator app or a recovery code (ADR 027).
+ */
 export function AdminLoginPage() {
   const navigate = useNavigate();
   // No check here: the server answers an empty form with the spec's text and counts real attempts.
@@ -27,6 +31,8 @@ export function AdminLoginPage() {
   const [attempt, setAttempt] = useState(0);
   const [locked, setLocked] = useState(0);
   const [busy, setBusy] = useState(false);
+  /** The pending token of the password step while the code is asked for. */
+  const [pending, setPending] = useState<string | null>(null);
 
   useEffect(() => {
     setLocked(secondsLeft());
@@ -40,9 +46,10 @@ export function AdminLoginPage() {
     setBusy(true);
     setError(null);
     try {
-      await api.post('/api/admin/login', { email, password });
+      const answer = await api.post<AdminLoginAnswer>('/api/admin/login', { email, password });
       writeStorage('local', lockKey, '0');
-      navigate('/admin');
+      if ('step' in answer) setPending(answer.token);
+      else navigate('/admin');
     } catch (caught) {
       if (!(caught instanceof ApiError)) {
         setError(`❌ Erro no login: ${caught instanceof Error ? caught.message : 'Erro desconhecido'}`);
@@ -59,6 +66,23 @@ export function AdminLoginPage() {
       setBusy(false);
     }
   };
+
+  if (pending) {
+    return (
+      <main id="conteudo" className={`${container} max-w-md py-16`}>
+        <h1 className="text-3xl font-extrabold text-slate-900">Painel administrativo</h1>
+        <AdminCodeStep
+          token={pending}
+          onDone={() => navigate('/admin')}
+          onRestart={(message) => {
+            setPending(null);
+            set({ password: '' });
+            setError(message);
+          }}
+        />
+      </main>
+    );
+  }
 
   return (
     <main id="conteudo" className={`${container} max-w-md py-16`}>

@@ -2,6 +2,7 @@ import { messages } from '../../../shared/messages';
 import { periodLabels } from '../../../shared/schemas/admin';
 import { buttonSecondary } from '../../components/ui/styles';
 import { api } from '../../lib/api';
+import { Link } from '../../router/link';
 import { AdminAbandoned } from './admin-abandoned';
 import { AdminCatalogueEditor } from './admin-catalogue';
 import { AdminCoupons } from './admin-coupons';
@@ -33,9 +34,14 @@ export function AdminPage() {
             {period === 'custom' && ` (${params.get('from') ?? '…'} a ${params.get('to') ?? '…'})`}
           </p>
         </div>
-        <button type="button" onClick={signOut} className={buttonSecondary}>
-          Sair
-        </button>
+        <div className="flex gap-2">
+          <Link to="/admin/seguranca" className={buttonSecondary}>
+            Segurança
+          </Link>
+          <button type="button" onClick={signOut} className={buttonSecondary}>
+            Sair
+          </button>
+        </div>
       </header>
       <AdminDeadJobs />
       <AdminFulfilment />

@@ -48,6 +48,12 @@ export function useAdminPanel() {
     } catch (error) {
       if (loadId !== latestLoad.current) return;
       if (error instanceof ApiError && error.status === 401) navigate('/admin/login', { replace: true });
+      // A session that must change the first password or set up the second factor first (ADR 027).
+      else if (
+        error instanceof ApiError &&
+        ['admin_password_change_required', 'admin_two_factor_required'].includes(error.code)
+      )
+        navigate('/admin/seguranca', { replace: true });
       else if (error instanceof ApiError && error.status === 403) {
         window.alert(messages.admin_not_allowed);
         navigate('/', { replace: true });

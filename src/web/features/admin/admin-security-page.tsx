@@ -1,0 +1,338 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { messages } from '../../../shared/messages';
+import {
+  adminPasswordChangeSchema,
+  type AdminSessionInfo,
+  type AdminTwoFactorSetup,
+} from '../../../shared/schemas/admin';
+import { TextField } from '../../components/ui/text-field';
+import { buttonPrimary, buttonSecondary, container } from '../../components/ui/styles';
+import { ApiError, api } from '../../lib/api';
+import { useZodForm } from '../../lib/use-zod-form';
+import { Link } from '../../router/link';
+import { useNavigate } from '../../router/router';
+
+const panel = 'mt-8 rounded-2xl bg-white p-6 ring-1 ring-slate-200';
+const notice = 'mt-4 rounded-lg bg-amber-50 p-3 text-amber-950 ring-1 ring-amber-200';
+const failure = 'rounded-lg bg-red-50 p-3 text-red-900 ring-1 ring-red-200';
+const success = 'rounded-lg bg-emerald-50 p-3 text-emerald-900 ring-1 ring-emerald-200';
+
+/**
+ * /admin/seguranca: the operator's password and second factor (ADR 027). The panel sends a session here
+ * while it may not be used yet: the first-start password must be changed first, and with NODE_ENV=
+ * production the second factor must be on.
+ */
+export function AdminSecurityPage() {
+  const navigate = useNavigate();
+  const [info, setInfo] = useState<AdminSessionInfo | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      setInfo(await api.get<AdminSessionInfo>('/api/admin/session'));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) navigate('/admin/login', { replace: true });
+      else if (error instanceof ApiError && error.status === 403) {
+        window.alert(messages.admin_not_allowed);
+        navigate('/', { replace: true });
+      } else setFailed(true);
+    }
+  }, [navigate]);
+  useEffect(() => void load(), [load]);
+
+  const restricted =
+    info !== null && (info.mustChangePassword || (info.twoFactor.required && !info.twoFactor.enabled));
+
+  return (
+    <main id="conteudo" className={`${container} max-w-2xl py-10`}>
+      <h1 className="text-3xl font-extrabold text-slate-900">Segurança do painel</h1>
+      {failed && (
+        <p role="alert" className={`${failure} mt-4`}>
+          {messages.admin_load_failed}
+        </p>
+      )}
+      {!info && !failed && <p className="mt-6 text-slate-700">Carregando…</p>}
+      {info && (
+        <>
+          <p className="mt-2 text-slate-700">Conta: {info.email}</p>
+          {info.mustChangePassword && (
+            <p role="status" className={notice}>
+              {messages.admin_password_change_required}
+            </p>
+          )}
+          {!info.mustChangePassword && restricted && (
+            <p role="status" className={notice}>
+              {messages.admin_two_factor_required}
+            </p>
+          )}
+          <PasswordForm onChanged={() => void load()} />
+          {!info.mustChangePassword && <TwoFactor info={info} onChanged={() => void load()} />}
+          {!restricted && (
+            <Link to="/admin" className="mt-8 inline-block font-semibold text-fuchsia-800 underline">
+              Voltar ao painel
+            </Link>
+          )}
+        </>
+      )}
+    </main>
+  );
+}
+
+function PasswordForm({ onChanged }: { onChanged: () => void }) {
+  const { values, set, setValues, errors, setErrors, check } = useZodForm(adminPasswordChangeSchema, {
+    currentPassword: '',
+    newPassword: '',
+    confirmPassword: '',
+  });
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setDone(null);
+    setError(null);
+    const input = check();
+    if (!input) return;
+    setBusy(true);
+    try {
+      const answer = await api.post<{ message: string }>('/api/admin/password', input);
+      setValues({ currentPassword: '', newPassword: '', confirmPassword: '' });
+      setDone(answer.message);
+      onChanged();
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.field) setErrors({ [caught.field]: caught.message });
+      else setError(caught instanceof ApiError ? caught.message : messages.internal);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className={panel} aria-labelledby="senha-titulo">
+      <h2 id="senha-titulo" className="text-xl font-bold text-slate-900">
+        Trocar a senha
+      </h2>
+      <form noValidate onSubmit={submit} className="mt-4 space-y-4">
+        <TextField
+          id="currentPassword"
+          label="Senha atual"
+          type="password"
+          autoComplete="current-password"
+          value={values.currentPassword}
+          error={errors.currentPassword}
+          onValue={(next) => set({ currentPassword: next })}
+        />
+        <TextField
+          id="newPassword"
+          label="Nova senha"
+          type="password"
+          autoComplete="new-password"
+          hint="Pelo menos 10 caracteres, difícil de adivinhar: uma frase de quatro palavras ou mais funciona bem."
+          value={values.newPassword}
+          error={errors.newPassword}
+          onValue={(next) => set({ newPassword: next })}
+        />
+        <TextField
+          id="confirmPassword"
+          label="Confirme a nova senha"
+          type="password"
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          error={errors.confirmPassword}
+          onValue={(next) => set({ confirmPassword: next })}
+        />
+        {error && (
+          <p role="alert" className={failure}>
+            {error}
+          </p>
+        )}
+        {done && (
+          <p role="status" className={success}>
+            {done}
+          </p>
+        )}
+        <button type="submit" className={buttonPrimary} disabled={busy}>
+          {busy ? 'Salvando...' : 'Salvar nova senha'}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/** Groups of four, as authenticator apps show a key typed by hand. */
+const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+
+function TwoFactor({ info, onChanged }: { info: AdminSessionInfo; onChanged: () => void }) {
+  const [setup, setSetup] = useState<AdminTwoFactorSetup | null>(null);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [replacing, setReplacing] = useState(false);
+  const navigate = useNavigate();
+
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : messages.internal);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const start = (event?: FormEvent) => {
+    event?.preventDefault();
+    return run(async () => {
+      setSetup(
+        await api.post<AdminTwoFactorSetup>(
+          '/api/admin/2fa/setup',
+          info.twoFactor.enabled ? { password } : {},
+        ),
+      );
+      setPassword('');
+      setCode('');
+    });
+  };
+  const confirm = (event: FormEvent) => {
+    event.preventDefault();
+    return run(async () => {
+      const answer = await api.post<{ recoveryCodes: string[] }>('/api/admin/2fa/confirm', { code });
+      setRecoveryCodes(answer.recoveryCodes);
+      setSetup(null);
+      setReplacing(false);
+    });
+  };
+
+  const errorBox = error && (
+    <p role="alert" className={failure}>
+      {error}
+    </p>
+  );
+
+  return (
+    <section className={panel} aria-labelledby="dois-fatores-titulo">
+      <h2 id="dois-fatores-titulo" className="text-xl font-bold text-slate-900">
+        Verificação em duas etapas
+      </h2>
+      <p className="mt-2 text-slate-700">
+        Depois da senha, o painel pede o código de 6 dígitos de um aplicativo autenticador no seu celular
+        (Google Authenticator, Microsoft Authenticator, 2FAS, Aegis…). Quem descobrir a sua senha não entra
+        sem o celular.
+      </p>
+
+      {recoveryCodes && (
+        <div className="mt-4 space-y-3">
+          <p role="status" className={success}>
+            Verificação em duas etapas ativada.
+          </p>
+          <h3 className="font-bold text-slate-900">Códigos de recuperação</h3>
+          <p className="text-slate-700">
+            Guarde estes códigos num lugar seguro, fora do celular (impressos ou num gerenciador de senhas).
+            Cada um entra uma vez no lugar do código do aplicativo, se você perder o celular. Eles não
+            aparecem de novo.
+          </p>
+          <ol
+            data-testid="recovery-codes"
+            className="grid grid-cols-2 gap-2 rounded-lg bg-slate-50 p-4 font-mono text-slate-900"
+          >
+            {recoveryCodes.map((c) => (
+              <li key={c}>{c}</li>
+            ))}
+          </ol>
+          <button
+            type="button"
+            className={buttonPrimary}
+            onClick={() => {
+              setRecoveryCodes(null);
+              onChanged();
+              navigate('/admin');
+            }}
+          >
+            Já guardei os códigos
+          </button>
+        </div>
+      )}
+
+      {!recoveryCodes && !setup && info.twoFactor.enabled && (
+        <div className="mt-4 space-y-3">
+          <p role="status" className={success}>
+            Ativa. Códigos de recuperação restantes: {info.twoFactor.recoveryCodesLeft}.
+          </p>
+          {!replacing && (
+            <button type="button" className={buttonSecondary} onClick={() => setReplacing(true)}>
+              Trocar o aplicativo autenticador
+            </button>
+          )}
+          {replacing && (
+            <form noValidate onSubmit={start} className="space-y-3">
+              <TextField
+                id="totp-password"
+                label="Sua senha"
+                type="password"
+                autoComplete="current-password"
+                hint="Um novo código QR substitui o atual (e os códigos de recuperação) quando confirmado."
+                value={password}
+                onValue={setPassword}
+              />
+              {errorBox}
+              <button type="submit" className={buttonPrimary} disabled={busy}>
+                Gerar novo código QR
+              </button>
+            </form>
+          )}
+        </div>
+      )}
+
+      {!recoveryCodes && !setup && !info.twoFactor.enabled && (
+        <div className="mt-4 space-y-3">
+          {errorBox}
+          <button type="button" className={buttonPrimary} disabled={busy} onClick={() => void start()}>
+            Ativar verificação em duas etapas
+          </button>
+        </div>
+      )}
+
+      {setup && (
+        <form noValidate onSubmit={confirm} className="mt-4 space-y-4">
+          <ol className="list-decimal space-y-2 pl-5 text-slate-700">
+            <li>No aplicativo autenticador, toque em adicionar conta e leia o código QR.</li>
+            <li>Digite abaixo o código de 6 dígitos que o aplicativo mostrar.</li>
+          </ol>
+          <img
+            src={setup.qrDataUrl}
+            width={240}
+            height={240}
+            alt="Código QR da verificação em duas etapas, para o aplicativo autenticador"
+            className="rounded-lg ring-1 ring-slate-200"
+          />
+          <p className="text-slate-700">
+            Não consegue ler o código? Digite esta chave no aplicativo (tipo: baseada em tempo):
+          </p>
+          <p
+            data-testid="totp-secret"
+            className="rounded-lg bg-slate-50 p-3 font-mono text-lg text-slate-900"
+          >
+            {grouped(setup.secret)}
+          </p>
+          <TextField
+            id="totp-confirm-code"
+            label="Código do aplicativo"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={7}
+            value={code}
+            onValue={setCode}
+          />
+          {errorBox}
+          <button type="submit" className={buttonPrimary} disabled={busy || code.trim() === ''}>
+            Confirmar e ativar
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
