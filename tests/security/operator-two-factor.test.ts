@@ -5,6 +5,7 @@ import { setAdminPassword } from '../../src/server/admin/admin-account';
 import { base32Decode, hotp, totpStep } from '../../src/server/admin/totp';
 import { codeAt, signInTwoSteps } from '../helpers/accounts';
 import { sessionCookieOf } from '../helpers/cookies';
+import { productionDemoEnv } from '../helpers/production-env';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 // Issue 24 §5: the operator's second factor (TOTP, RFC 6238, and one-time recovery codes), set up from the
@@ -247,7 +248,7 @@ describe('brute force of the 6 digits', () => {
 describe('NODE_ENV=production requires the second factor', () => {
   it('a session without one can only set it up (and change the password); after setup the panel opens', async () => {
     const prod = await createTestApp(
-      { ADMIN_EMAIL: adminEmail, NODE_ENV: 'production', ALLOW_SANDBOX_PAYMENTS: '1' },
+      { ...productionDemoEnv, ADMIN_EMAIL: adminEmail },
       { database: app.database, clock },
     );
     try {

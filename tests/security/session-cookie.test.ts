@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { setAdminPassword } from '../../src/server/admin/admin-account';
 import { signupBody } from '../helpers/accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { productionDemoEnv } from '../helpers/production-env';
 
 // Issue 24 §8: the session cookie went without Secure in production unless the proxy sent
 // X-Forwarded-Proto. Now it is Secure, under the `__Host-` prefix, whenever NODE_ENV=production or
@@ -27,7 +28,7 @@ const attributes = (cookie: string) =>
     .map((a) => a.trim().split('=')[0]!.toLowerCase());
 
 describe.each([
-  ['NODE_ENV=production', { NODE_ENV: 'production', ALLOW_SANDBOX_PAYMENTS: '1' }],
+  ['NODE_ENV=production', productionDemoEnv],
   ['PUBLIC_URL=https://…', { PUBLIC_URL: 'https://loja.example' }],
 ])('%s, request over plain http with no X-Forwarded-Proto', (_label, env) => {
   it('the customer session cookie is __Host-, Secure, HttpOnly, Path=/, no Domain, and it works', async () => {
