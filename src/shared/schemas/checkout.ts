@@ -5,7 +5,10 @@ import { isCardNumberValid, isValidBrazilianPhone, isValidCpf, onlyDigits } from
 import { emailSchema, instagramHandleSchema, postLinkSchema } from './lead';
 import { couponCodeSchema } from './coupons';
 
-/** Spec §5: trimmed, < and > removed, javascript: and on…= patterns removed, at most 1000 characters. */
+/**
+ * docs/product.md#validation-texts: trimmed, < and > removed, javascript: and on…= patterns removed, at
+ * most 1000 characters.
+ */
 export function sanitiseText(value: string): string {
   return value
     .replace(/[<>]/g, '')
