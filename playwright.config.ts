@@ -12,7 +12,8 @@ const externalBaseUrl = process.env.E2E_BASE_URL;
 // A throw-away data directory per run: the built app on a fresh embedded database.
 // Workers load this file again: they inherit the directory the main process made.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'impulso-e2e-'));
-// The server's log goes to a file that the teardown greps for card data (DECISIONS 16).
+// The server's log goes to a file that the teardown greps for card data
+// (docs/product.md#cards-and-instalments).
 mkdirSync('test-results', { recursive: true });
 const serverLog = process.env.E2E_SERVER_LOG ?? path.resolve('test-results/e2e-server.log');
 // E-mails go over SMTP to e2e/mail-sink.mjs, which writes them here for journeys that follow a link.

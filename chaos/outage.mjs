@@ -2,7 +2,7 @@
 // check out. The fake Asaas server (tests/fake-asaas) first answers every request with a 503 page, then
 // stops answering at all (the app's 20 s timeout decides); the SMTP server first refuses connections,
 // then answers 421. Buyers check out through the API and in Chromium. Asserts: every buyer reads the
-// spec's pt-BR message (never a 500), every order stays `pendente` and unpaid with nothing charged; once
+// shop's pt-BR message (never a 500), every order stays `pendente` and unpaid with nothing charged; once
 // Asaas is back the same checkout (same Idempotency-Key) gets its PIX and is paid once; once SMTP is back
 // every e-mail that failed is sent, and none twice. Needs `npm run build` and Chromium.
 import { mkdtempSync, openSync, readFileSync } from 'node:fs';

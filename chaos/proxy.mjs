@@ -42,7 +42,7 @@ function spawnLogged(command, args, env = {}) {
 const instanceEnv = (smtpPort) => ({
   ...database.env,
   ...e2eServerEnv({ smtpPort, mailLog }),
-  // README's scale-out rule: one secret for every instance, so a client's rate-limit key is the same.
+  // The scale-out rule of docs/operations.md §9: one secret for every instance, so a client's rate-limit key is the same.
   RATE_LIMIT_SECRET: randomBytes(24).toString('hex'),
   // nginx appends the address it saw to the journeys' own X-Forwarded-For (they pose as buyers at
   // different addresses, as the single-instance run lets them with TRUST_PROXY=1): two trusted hops.
@@ -58,7 +58,7 @@ try {
     spawnLogged(process.execPath, ['e2e/mail-sink.mjs'], { E2E_SMTP_PORT: smtpPort, E2E_MAIL_LOG: mailLog });
   const envA = instanceEnv(ports.smtpA);
   const envB = { ...instanceEnv(ports.smtpB), RATE_LIMIT_SECRET: envA.RATE_LIMIT_SECRET };
-  // The first instance migrates; the admin is made as README says, then the second joins.
+  // The first instance migrates; the admin is made as docs/admin.md says, then the second joins.
   const out = openSync(serverLog, 'a');
   servers.push(await startServer({ port: ports.a, env: envA, stdio: ['ignore', out, out] }));
   execFileSync(

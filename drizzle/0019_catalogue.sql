@@ -31,7 +31,8 @@ CREATE TABLE "catalogue_products" (
 --> statement-breakpoint
 ALTER TABLE "deliveries" ADD COLUMN "guarantee_days" integer DEFAULT 0 NOT NULL;
 --> statement-breakpoint
--- The catalogue the shop opened with (DECISIONS 1–3), until now in src/shared/catalogue.ts.
+-- The catalogue the shop opened with (docs/product.md#catalogue, #add-ons), until now in
+-- src/shared/catalogue.ts.
 INSERT INTO "catalogue_products" ("id", "add_on_unit_cents", "guarantee_days") VALUES
 	('followers', 6, 30), ('likes', 8, 15), ('views', 2, 15);
 --> statement-breakpoint

@@ -68,7 +68,8 @@ test.describe('cookie consent', () => {
   });
 });
 
-// Issue 25 §5: the spec's tag-manager `contact` event, when a buyer opens a WhatsApp link.
+// Issue 25 §5: the tag-manager `contact` event (docs/product.md#analytics-and-consent), when a buyer opens a
+// WhatsApp link.
 test('opening a WhatsApp link pushes the contact event (method whatsapp) once cookies are accepted', async ({
   freshPage: page,
 }) => {

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-// DECISIONS 16: after the whole e2e run (which pays with the sandbox test cards), no card number, CVV or
-// expiry may appear in the server's log or anywhere in its database files.
+// docs/product.md#cards-and-instalments: after the whole e2e run (which pays with the sandbox test cards), no
+// card number, CVV or expiry may appear in the server's log or anywhere in its database files.
 const cardNumbers = ['4444444444444444', '4444 4444 4444 4444', '5184019740373151', '5184 0197 4037 3151'];
 const logOnly = [/cvv"?\s*[:=]\s*"?\d{3,4}/i, /"expiry"\s*:\s*"\d/i, /12\/30/];
 

@@ -135,7 +135,7 @@ test.describe('server markup', () => {
   });
 });
 
-test('the sandbox shows "Modo de teste" on every kind of page, above the header (DECISIONS 29)', async ({
+test('the sandbox shows "Modo de teste" on every kind of page, above the header (docs/product.md#test-mode)', async ({
   page,
 }) => {
   for (const url of [

@@ -1,6 +1,6 @@
 import { apiOrder, expect, gotoHydrated, test } from './fixtures';
 
-// DECISIONS 27, issue 12: the server runs with PIX_EXPIRY_MINUTES=1 (playwright.config.ts).
+// docs/product.md#pix, issue 12: the server runs with PIX_EXPIRY_MINUTES=1 (playwright.config.ts).
 
 test('an unpaid PIX shows the time left, then the order is cancelled and its QR is gone', async ({
   page,

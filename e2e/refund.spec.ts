@@ -1,6 +1,7 @@
 import { apiOrder, expect, gotoHydrated, signInOperator, test } from './fixtures';
 
-// DECISIONS 28, issue 12: "Reembolsar" in the panel asks the provider; the sandbox confirms at once.
+// docs/product.md#refunds, issue 12: "Reembolsar" in the panel asks the provider; the sandbox confirms at
+// once.
 
 test('a refund from the panel → Reembolsado', async ({ page, request }) => {
   const { order, payment } = await apiOrder(request, {

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from './helpers/test-app';
 import { newKey, orderRequest } from './helpers/order-request';
 
 // Issue 10 §4: Asaas's answers are parsed with schemas, not cast. A malformed answer is a logged,
-// handled provider error: the buyer gets the spec's message, the order stays, nothing answers 500.
+// handled provider error: the buyer gets the shop's pt-BR message, the order stays, nothing answers 500.
 const lines: string[] = [];
 let fake: FakeAsaas;
 let app: TestApp;

@@ -55,7 +55,7 @@ describe('asaas adapter against the fake Asaas API', () => {
     expect(charge.headers['user-agent']).toBe('Impulso-Teste');
     expect(payment.pixPayload).toMatch(/^000201/);
     expect(payment.pixImageBase64).toMatch(/^iVBOR/);
-    // The shop's 24 h deadline, not the year Asaas would keep the charge payable (DECISIONS 27).
+    // The shop's 24 h deadline, not the year Asaas would keep the charge payable (docs/product.md#pix).
     expect(Math.abs(Date.parse(payment.expiresAt) - (Date.now() + 86_400_000))).toBeLessThan(60_000);
     expect(lastRequest('POST', '/v3/customers').body).toMatchObject({
       cpfCnpj: '52998224725',

@@ -6,7 +6,7 @@ import { startOperatorApp } from './helpers/accounts';
 import { orderRequest, placeOrder } from './helpers/order-request';
 import type { TestApp } from './helpers/test-app';
 
-// Leads and abandoned checkouts (issue 12, spec §7, DECISIONS 31): the purchase modal's handle and e-mail
+// Leads and abandoned checkouts (issue 12, docs/product.md#privacy): the purchase modal's handle and e-mail
 // are kept (one per e-mail) for 90 days; the panel lists leads and unpaid orders that ended in no sale.
 
 const adminEmail = 'dona@impulso.example';

@@ -5,8 +5,9 @@ import { startAsaasTestApp, type AsaasTestApp } from './helpers/asaas-test-app';
 import { newKey, orderRequest } from './helpers/order-request';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
-// An unpaid PIX expires (DECISIONS 27, issue 12): after PIX_EXPIRY_MINUTES the shop removes the charge at
-// the provider and cancels the order; one reminder e-mail before; a payment that still arrives is honoured.
+// An unpaid PIX expires (docs/product.md#pix, issue 12): after PIX_EXPIRY_MINUTES the shop removes the charge
+// at the provider and cancels the order; one reminder e-mail before; a payment that still arrives is
+// honoured.
 
 let now = Date.parse('2026-11-23T15:00:00Z');
 const clock = () => new Date(now);

@@ -7,8 +7,8 @@ import { startAsaasTestApp, type AsaasTestApp } from './helpers/asaas-test-app';
 import { newKey, orderRequest } from './helpers/order-request';
 import type { TestApp } from './helpers/test-app';
 
-// Refunds happen at the provider (DECISIONS 28, issue 12): the order says reembolsado only when the
-// provider confirms; a double click refunds once; a part may be refunded; chargebacks are flagged.
+// Refunds happen at the provider (docs/product.md#refunds, issue 12): the order says reembolsado only when
+// the provider confirms; a double click refunds once; a part may be refunded; chargebacks are flagged.
 
 const adminEmail = 'dona@impulso.example';
 const webhookToken = 'whsec_refunds_1234567890_0123456789abcdefghij';

@@ -27,7 +27,7 @@ const subscribe = (overrides: Parameters<typeof orderRequest>[0]) =>
     payload: orderRequest({ item: { type: 'recurring', plan: 'simples' }, ...overrides }),
   });
 
-describe('monthly plans (DECISIONS 18)', () => {
+describe('monthly plans (docs/product.md#plans)', () => {
   it('PIX: creates a monthly subscription from today and shows the first charge QR code', async () => {
     const res = await subscribe({ paymentMethod: 'pix' });
     expect(res.statusCode).toBe(201);

@@ -15,7 +15,7 @@ import { queueOwnerDigest, sendOwnerDigest } from './admin/owner-digest';
 import { leadsRepo } from './analytics/leads.repo';
 import { anonymiseExpired } from './privacy/personal-data.repo';
 
-/** Leads are kept 90 days after the visitor's last visit (DECISIONS 31). */
+/** Leads are kept 90 days after the visitor's last visit (docs/product.md#privacy). */
 const leadRetentionMs = 90 * 86_400_000;
 
 /** The job runner with every handler and poller of the app (part of the composition root). */

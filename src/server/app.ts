@@ -41,7 +41,8 @@ import { createOrderAccess, newOrderLinkSecret, orderTokenLifetimes } from './or
 import { createOrderProof } from './orders/order-proof';
 import { serverSecretsRepo } from './orders/server-secrets.repo';
 
-// zod's own messages (a wrong type, say) in Portuguese; our schemas carry the spec's texts.
+// zod's own messages (a wrong type, say) in Portuguese; our schemas carry the shop's texts
+// (src/shared/messages.ts).
 z.config(pt());
 
 export interface AppDeps {

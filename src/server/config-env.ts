@@ -4,7 +4,7 @@ import { productIds } from '../shared/catalogue';
 /** `likes-4000`: a product and a quantity (the catalogue itself is in the database, edited in the panel). */
 const packageId = new RegExp(`^(${productIds.join('|')})-[1-9][0-9]*$`);
 
-// Every key has a safe default so `npm start` needs no .env (ARCHITECTURE: config parsed once).
+// Every key has a safe default so `npm start` needs no .env (docs/architecture.md#configuration).
 const optionalUrl = z
   .string()
   .url()
@@ -65,7 +65,7 @@ export const envSchema = z.object({
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().min(3).default('Impulso <nao-responda@impulso.example>'),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'asaas']).default('sandbox'),
-  /** 1: allow the sandbox provider with NODE_ENV=production (a demo shop; DECISIONS 29). */
+  /** 1: allow the sandbox provider with NODE_ENV=production (a demo shop; docs/product.md#test-mode). */
   ALLOW_SANDBOX_PAYMENTS: z.enum(['0', '1']).default('0'),
   ASAAS_API_URL: z.string().url().default('https://api-sandbox.asaas.com/v3'),
   ASAAS_API_KEY: z.string().optional(),
@@ -77,9 +77,14 @@ export const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   ASAAS_USER_AGENT: z.string().min(1).default('Impulso'),
-  /** transparent: the card form on our checkout (SAQ D); hosted: the provider's page (SAQ A). DECISIONS 16. */
+  /**
+   * transparent: the card form on our checkout (SAQ D); hosted: the provider's page (SAQ A).
+   * docs/product.md#cards-and-instalments.
+   */
   CARD_CHECKOUT: z.enum(['transparent', 'hosted']).default('transparent'),
-  /** An unpaid PIX is cancelled at the provider, and its order, after this many minutes (DECISIONS 27). */
+  /**
+   * An unpaid PIX is cancelled at the provider, and its order, after this many minutes (docs/product.md#pix).
+   */
   PIX_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(43_200).default(1440),
   /** One reminder e-mail while a PIX is unpaid this many minutes after it was issued. */
   PIX_REMINDER_MINUTES: z.coerce.number().int().min(1).default(60),

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { messages, type MessageCode } from '../shared/messages';
 import { isDatabaseUnavailable } from './db/unavailable';
 
-// One error taxonomy, mapped to HTTP in one place (ARCHITECTURE: Errors).
+// One error taxonomy, mapped to HTTP in one place (docs/architecture.md#errors).
 const statusByKind = {
   invalid_input: 400,
   unauthenticated: 401,

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from './config';
 
-// Card data, secrets, session tokens and buyers' personal data never reach a log line (DECISIONS 16,
-// issue 9 §7 §9).
+// Card data, secrets, session tokens and buyers' personal data never reach a log line
+// (docs/product.md#cards-and-instalments, issue 9 §7 §9).
 export const redactedPaths = [
   'req.headers.cookie',
   'req.headers.authorization',

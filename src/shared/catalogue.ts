@@ -1,7 +1,7 @@
-// What the shop sells (DECISIONS 1–3). The kinds of product and plan are fixed in code: delivery, links
-// and wording depend on them. Their prices, packages, perks and guarantees live in the database and are
-// edited in the panel (issue 13, ADR 021); every price a buyer sees and every total the server charges
-// comes from one `Catalogue` value. Money is integer centavos (DECISIONS 4).
+// What the shop sells (docs/product.md#catalogue, #add-ons). The kinds of product and plan are fixed in code:
+// delivery, links and wording depend on them. Their prices, packages, perks and guarantees live in the
+// database and are edited in the panel (issue 13, ADR 021); every price a buyer sees and every total the
+// server charges comes from one `Catalogue` value. Money is integer centavos (docs/product.md#money).
 
 export const productIds = ['followers', 'likes', 'views'] as const;
 export type ProductId = (typeof productIds)[number];
@@ -26,13 +26,13 @@ export interface Package {
   amount: number;
   priceCents: number;
   popular: boolean;
-  /** DECISIONS 6: a disabled package shows 'Produto indisponível no momento.' */
+  /** docs/product.md#catalogue: a disabled package shows 'Produto indisponível no momento.' */
   available: boolean;
   perks: readonly string[];
 }
 
 export interface Product extends ProductKind {
-  /** Add-on (order bump) unit price, Reading A (DECISIONS 3). */
+  /** Add-on (order bump) unit price, Reading A (docs/product.md#add-ons). */
   addOnUnitCents: number;
   /** Refills are offered this many days after delivery (the days in force when the order was paid). */
   guaranteeDays: number;
@@ -49,7 +49,7 @@ export interface Plan {
   /** Shown after the daily promise, which is written from `dailyFollowers`. */
   features: readonly string[];
   benefits: readonly string[];
-  /** Followers delivered per day, as the plan promises (spec §9). */
+  /** Followers delivered per day, as the plan promises (docs/product.md#plans). */
   dailyFollowers: { min: number; max: number };
 }
 
@@ -96,7 +96,7 @@ export const planNames: Readonly<Record<PlanId, string>> = {
 };
 
 export const planGuaranteeDays = 7;
-/** DECISIONS 11: one-time totals above this are settled in a WhatsApp conversation. */
+/** docs/product.md#whatsapp-settlement: one-time totals above this are settled in a WhatsApp conversation. */
 export const whatsappSettlementAboveCents = 15000;
 export const maxInstalments = 12;
 export const addOnPercent = 30;

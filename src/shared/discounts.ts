@@ -3,7 +3,10 @@ import { whatsappSettlementAboveCents } from './catalogue';
 // one-time order paid by PIX — the shop's PIX discount on what is left. Integer centavos throughout; each
 // percentage is rounded down, in the buyer's favour never below the provider's minimum charge.
 
-/** The least an order may cost after discounts: the providers' minimum charge (reference/payments.md §1.4). */
+/**
+ * The least an order may cost after discounts: the providers' minimum charge (Asaas: R$ 5,00;
+ * docs/product.md#coupons).
+ */
 export const minimumChargeCents = 500;
 
 export interface CouponTerms {

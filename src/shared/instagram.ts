@@ -1,4 +1,5 @@
-// Instagram handles: leading @ stripped, 1–30 of letters, digits, dot and underscore (spec §5).
+// Instagram handles: leading @ stripped, 1–30 of letters, digits, dot and underscore
+// (docs/product.md#validation-texts).
 export const instagramHandlePattern = /^[A-Za-z0-9._]{1,30}$/;
 
 export function normaliseInstagramHandle(raw: string): string {

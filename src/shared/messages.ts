@@ -1,5 +1,5 @@
-// pt-BR texts of the spec's error catalogue (§5, §8) and the API's error codes. One place, so the
-// browser and the server say the same words.
+// pt-BR texts the buyer and the operator read, and the API's error codes (docs/product.md#validation-texts).
+// One place, so the browser and the server say the same words.
 export const messages = {
   // Generic API errors
   invalid_input: 'Dados inválidos. Verifique as informações e tente novamente.',
@@ -167,7 +167,7 @@ export const messages = {
   coupon_not_for_item: 'Este cupom não vale para este produto.',
   coupon_code_taken: 'Já existe um cupom com este código.',
   coupon_not_found: 'Cupom não encontrado.',
-  // The database could not be reached (issue 14 §2); the spec's text for a server that cannot answer.
+  // The database could not be reached (issue 14 §2); the shop's text for a server that cannot answer.
   service_unavailable: 'Sistema temporariamente indisponível. Tente novamente em alguns minutos.',
   // Catalogue in the panel (issue 13)
   catalogue_price_invalid: 'Informe um valor a partir de R$ 0,01.',

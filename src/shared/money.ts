@@ -1,4 +1,7 @@
-/** Formats integer centavos for display: 123456 → 'R$ 1.234,56' (DECISIONS 4: format only at display). */
+/**
+ * Formats integer centavos for display: 123456 → 'R$ 1.234,56' (docs/product.md#money: format only at
+ * display).
+ */
 export function formatBRL(cents: number): string {
   if (!Number.isInteger(cents)) throw new Error(`centavos must be an integer, got ${cents}`);
   const sign = cents < 0 ? '-' : '';

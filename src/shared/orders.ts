@@ -1,4 +1,5 @@
-// Order status slugs and pt-BR labels (DECISIONS 9, 10), purchase codes (DECISIONS 7), masking (DECISIONS 8).
+// Order status slugs and pt-BR labels (docs/product.md#order-statuses, #payment-methods), purchase codes
+// (#purchase-codes), masking (docs/product.md#order-page).
 
 export const orderStatuses = [
   'pendente',
@@ -43,8 +44,8 @@ export const paymentMethodLabels: Record<PaymentMethod, string> = {
 export const purchaseCodeAlphabet = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 
 /**
- * 8 characters from the unambiguous alphabet: 32^8 ≈ 10^12 codes (DECISIONS 7). Web Crypto (in Node and
- * browsers); 256 is a multiple of 32, so `byte % 32` is uniform.
+ * 8 characters from the unambiguous alphabet: 32^8 ≈ 10^12 codes (docs/product.md#purchase-codes). Web Crypto
+ * (in Node and browsers); 256 is a multiple of 32, so `byte % 32` is uniform.
  */
 export function newPurchaseCode(): string {
   const bytes = globalThis.crypto.getRandomValues(new Uint8Array(8));

@@ -76,7 +76,7 @@ export function nextPaymentState(current: PaymentState, reported: PaymentState):
   return reported;
 }
 
-/** How the PIX screen names a charge's state (spec §4 'PIX provider status display'). */
+/** How the PIX screen names a charge's state (docs/product.md#pix). */
 export type PixDisplayTone = 'amber' | 'green' | 'grey';
 
 export function pixStateDisplay(state: PaymentState | null): { label: string; tone: PixDisplayTone } {

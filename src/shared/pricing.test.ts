@@ -4,7 +4,7 @@ import { addOnPriceCents, addOnQuantity, findPackage, instalmentOptions, quoteOn
 
 const { plans, products } = catalogue;
 
-describe('the opening catalogue (DECISIONS 2: Reading B), as migration 0019 seeds it', () => {
+describe('the opening catalogue (docs/product.md#catalogue: Reading B), as migration 0019 seeds it', () => {
   const table: Record<string, Array<[number, number]>> = {
     followers: [
       [200, 1690],
@@ -61,7 +61,7 @@ describe('the opening catalogue (DECISIONS 2: Reading B), as migration 0019 seed
   });
 });
 
-describe('add-ons (DECISIONS 3: Reading A unit prices)', () => {
+describe('add-ons (docs/product.md#add-ons: Reading A unit prices)', () => {
   it('takes floor(30 %) of the amount', () => {
     expect(addOnQuantity(200)).toBe(60);
     expect(addOnQuantity(1000)).toBe(300);

@@ -30,7 +30,9 @@ export function findPackage(catalogue: Catalogue, productId: ProductId, amount: 
   return findProduct(catalogue, productId).packages.find((p) => p.amount === amount);
 }
 
-/** DECISIONS 6: off in the catalogue, or switched off by the operator (UNAVAILABLE_PACKAGES). */
+/**
+ * docs/product.md#catalogue: off in the catalogue, or switched off by the operator (UNAVAILABLE_PACKAGES).
+ */
 export function isPackageAvailable(pack: Package, switchedOff: readonly string[] = []): boolean {
   return pack.available && !switchedOff.includes(pack.id);
 }
@@ -46,12 +48,12 @@ export function dailyPromise(plan: Pick<Plan, 'dailyFollowers'>): string {
   return `${plan.dailyFollowers.min} a ${plan.dailyFollowers.max} seguidores por dia`;
 }
 
-/** The two other products a buyer of `productId` may add (spec §9 order bumps). */
+/** The two other products a buyer of `productId` may add (docs/product.md#add-ons). */
 export function addOnProductsFor(productId: ProductId): ProductId[] {
   return productIds.filter((id) => id !== productId);
 }
 
-/** DECISIONS 3: floor(30 % of the purchased amount), in integer arithmetic. */
+/** docs/product.md#add-ons: floor(30 % of the purchased amount), in integer arithmetic. */
 export function addOnQuantity(purchasedAmount: number): number {
   return Math.floor((purchasedAmount * addOnPercent) / 100);
 }
@@ -81,8 +83,8 @@ export interface OneTimeQuote {
 }
 
 /**
- * Prices a one-time order from the catalogue alone (DECISIONS 5). Returns undefined for an unknown or
- * unavailable package; add-ons that are not offered for the product are ignored, duplicates count once.
+ * Prices a one-time order from the catalogue alone (docs/product.md#prices). Returns undefined for an unknown
+ * or unavailable package; add-ons that are not offered for the product are ignored, duplicates count once.
  */
 export function quoteOneTime(
   catalogue: Catalogue,

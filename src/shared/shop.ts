@@ -1,6 +1,6 @@
 import type { PlanId } from './catalogue';
 
-/** The shop's public identity (DECISIONS 23), sent to the browser with every page. */
+/** The shop's public identity (docs/product.md#shop-identity), sent to the browser with every page. */
 export interface ShopIdentity {
   name: string;
   legalName: string;
@@ -22,7 +22,10 @@ export interface ShopIdentity {
   /** Package ids the operator switched off (e.g. `likes-4000`): 'Produto indisponível no momento.' */
   unavailablePackages: readonly string[];
   sandbox: boolean;
-  /** DECISIONS 16: 'hosted' sends card buyers to the provider's page instead of our card form. */
+  /**
+   * docs/product.md#cards-and-instalments: 'hosted' sends card buyers to the provider's page instead of our
+   * card form.
+   */
   cardCheckout: 'transparent' | 'hosted';
 }
 

@@ -6,10 +6,10 @@ import { route } from './fake-asaas-routes';
 import { error, newFakeState, type FakeEvent, type FakePayment, type FakeState } from './fake-asaas-state';
 
 // A local stand-in for Asaas API v3 that follows Asaas's API reference and OpenAPI document: access_token
-// auth (401 with errors[]), customers, PIX/card/undefined charges validated as the spec requires, card
-// instalment plans, subscriptions, paged lists, refunds (done, pending, awaiting authorisation, denied),
-// removal, due dates passing, and the webhooks Asaas would send (`events`). Tests read what it received,
-// deliver its events, move its clock, and inject faults (fake-asaas-faults.ts).
+// auth (401 with errors[]), customers, PIX/card/undefined charges validated as Asaas's documentation
+// requires, card instalment plans, subscriptions, paged lists, refunds (done, pending, awaiting
+// authorisation, denied), removal, due dates passing, and the webhooks Asaas would send (`events`). Tests
+// read what it received, deliver its events, move its clock, and inject faults (fake-asaas-faults.ts).
 
 export type { FakeEvent, FakePayment };
 export type { FakeCustomer, FakeRefund, FakeSubscription, RefundMode } from './fake-asaas-state';

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-// A local SMM panel speaking API v2 as ../shared/reference/smm-panel-api.md describes it: one endpoint,
+// A local SMM panel speaking API v2 as docs/fulfilment.md describes it: one endpoint,
 // form body (or query), `key` + `action`, numbers as strings, errors as `{error}` with HTTP 200, multi-id
 // status (≤ 100), refill, refill_status, cancel, balance, services. Faults are switched on per call.
 

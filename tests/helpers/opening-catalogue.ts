@@ -1,7 +1,7 @@
 import { productKinds, type Catalogue, type Package, type ProductId } from '../../src/shared/catalogue';
 
-// The catalogue the shop opened with (DECISIONS 1–3), as migration 0019 seeds it: unit tests price
-// against it, and a test checks the migration against it.
+// The catalogue the shop opened with (docs/product.md#catalogue, #add-ons), as migration 0019 seeds it: unit
+// tests price against it, and a test checks the migration against it.
 
 function pkg(product: ProductId, amount: number, priceCents: number, extra: Partial<Package> = {}): Package {
   return {

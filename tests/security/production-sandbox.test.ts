@@ -3,8 +3,8 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 
-// Issue 9 §3, DECISIONS 29: the sandbox (anyone can confirm their own order) never serves production by
-// accident.
+// Issue 9 §3, docs/product.md#test-mode: the sandbox (anyone can confirm their own order) never serves
+// production by accident.
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** A shop ready to go live; each test breaks one thing. */

@@ -60,9 +60,9 @@ export function createAccountsService(deps: AccountsDeps) {
   return {
     ...links.flows,
     /**
-     * A new account is signed in at once (spec §6). An address that has an account, or one of the shop's
-     * own, gets a stand-in instead: the same answer, a session that works like a new unverified account's
-     * and owns nothing of the address, and the address's owner an e-mail (docs/security.md).
+     * A new account is signed in at once (docs/product.md#accounts). An address that has an account, or one
+     * of the shop's own, gets a stand-in instead: the same answer, a session that works like a new unverified
+     * account's and owns nothing of the address, and the address's owner an e-mail (docs/security.md).
      */
     async signup(input: { name: string; email: string; password: string }) {
       const passwordHash = await hashPassword(input.password);

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
-// DECISIONS 20: argon2id, m = 19 MiB, t = 2, p = 1 (OWASP's minimum; ~30–65 ms here).
+// docs/product.md#security: argon2id, m = 19 MiB, t = 2, p = 1 (OWASP's minimum; ~30–65 ms here).
 const options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export const hashPassword = (password: string) => hash(password, options);

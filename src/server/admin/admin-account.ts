@@ -7,11 +7,11 @@ import { operatorSecurityRepo } from './operator-security.repo';
 import { writeInitialPassword } from './initial-password-file';
 
 /**
- * `npm run admin:create`: makes the account of `email` the operator with this password (DECISIONS 30).
- * An account someone else signed up with that address before loses its password, sessions and links:
- * the role is never granted by an e-mail match, so nothing the earlier holder did carries over. The
- * second factor is reset too: this is the owner's way back in after losing the phone and the recovery
- * codes (ADR 027). A password the owner chose is not asked to be changed.
+ * `npm run admin:create`: makes the account of `email` the operator with this password
+ * (docs/product.md#operator). An account someone else signed up with that address before loses its password,
+ * sessions and links: the role is never granted by an e-mail match, so nothing the earlier holder did carries
+ * over. The second factor is reset too: this is the owner's way back in after losing the phone and the
+ * recovery codes (ADR 027). A password the owner chose is not asked to be changed.
  */
 export async function setAdminPassword(
   db: Db,

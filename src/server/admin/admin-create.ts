@@ -8,7 +8,7 @@ import { setAdminPassword } from './admin-account';
 import { projectRoot } from '../project-root';
 
 // `npm run admin:create -- --email admin@loja.com.br --password '…'`: makes ADMIN_EMAIL's account the
-// operator with this password and ends every session it had (DECISIONS 30).
+// operator with this password and ends every session it had (docs/product.md#operator).
 const root = projectRoot(import.meta.url);
 const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' } } });
 const config = loadConfig();

@@ -40,7 +40,7 @@ export async function updateOrder(
       audit.push({ field: 'payment_status', oldValue: order.paymentStatus, newValue: update.paymentStatus });
     }
     if (update.note !== undefined) {
-      // Spec §5: trimmed, and null when empty.
+      // The operator's note: trimmed, and null when empty (docs/product.md#orders).
       const note = update.note?.trim() || null;
       if (note !== order.note) {
         changes.note = note;

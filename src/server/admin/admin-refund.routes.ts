@@ -23,7 +23,10 @@ const toAdminRefund = (r: Awaited<ReturnType<typeof refundsRepo.listForOrder>>[n
   lastError: r.lastError,
 });
 
-/** "Reembolsar" (DECISIONS 28): the panel sends an Idempotency-Key per refund form, so a double click refunds once. */
+/**
+ * "Reembolsar" (docs/product.md#refunds): the panel sends an Idempotency-Key per refund form, so a double
+ * click refunds once.
+ */
 export function refundAdminRoutes(
   deps: { db: Db; provider: PaymentProvider; clock: () => Date },
   orderId: (request: FastifyRequest) => string,

@@ -51,7 +51,7 @@ export const adminRepo = {
     return updated!;
   },
 
-  /** The spec §9 'Admin' cards, from the order totals of the filtered period. */
+  /** The panel's cards (docs/product.md#admin-panel), from the order totals of the filtered period. */
   async metrics(db: Db, filters: OrderFilters, checkoutVisits: number): Promise<AdminMetrics> {
     const totals = await ordersRollupRepo.totals(db, filters);
     return {
@@ -61,7 +61,7 @@ export const adminRepo = {
       averageTicketCents: totals.orders ? Math.round(totals.totalCents / totals.orders) : 0,
       pixCount: totals.pix,
       whatsappCount: totals.whatsapp,
-      // Orders ÷ checkout visits × 100 (spec §9).
+      // Orders ÷ checkout visits × 100 (docs/product.md#admin-panel).
       conversionRate: checkoutVisits ? Math.round((totals.orders / checkoutVisits) * 1000) / 10 : 0,
       cancelled: totals.cancelled,
     };

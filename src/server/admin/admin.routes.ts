@@ -38,8 +38,8 @@ const orderId = (request: FastifyRequest) => {
 };
 
 /**
- * Every operator endpoint, checked on the server (DECISIONS 21): 401 without a session, 403 for any
- * session that is not ADMIN_EMAIL's. Exported so a test can walk the whole table.
+ * Every operator endpoint, checked on the server (docs/product.md#operator): 401 without a session, 403 for
+ * any session that is not ADMIN_EMAIL's. Exported so a test can walk the whole table.
  */
 export function adminRouteTable(deps: AdminDeps): AdminRoute[] {
   const { db, clock } = deps;
@@ -183,8 +183,8 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps) {
       handler: async (request, reply) => {
         const user = await sessionUser(db, request, clock());
         if (!user) throw new AppError('unauthenticated', 'unauthenticated');
-        // The role is what grants the panel (DECISIONS 30); ADMIN_EMAIL is read on every request too, so
-        // changing it revokes the old operator at once.
+        // The role is what grants the panel (docs/product.md#operator); ADMIN_EMAIL is read on every request
+        // too, so changing it revokes the old operator at once.
         if (user.role !== 'operator' || user.email !== adminEmail)
           throw new AppError('forbidden', 'forbidden', messages.admin_not_allowed);
         // A session that may not use the panel yet reaches only what lifts that (ADR 027).

@@ -6,7 +6,9 @@ export interface Range {
   end: Date | null;
 }
 
-/** A panel period as a half-open UTC range [start, end) of whole São Paulo days (DECISIONS 22). */
+/**
+ * A panel period as a half-open UTC range [start, end) of whole São Paulo days (docs/product.md#admin-panel).
+ */
 export function periodRange(period: Period, now: Date, from?: string, to?: string): Range {
   const today = saoPauloDay(now);
   const tomorrow = saoPauloMidnight(addDays(today, 1));

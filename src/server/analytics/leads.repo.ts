@@ -23,7 +23,7 @@ export const leadsRepo = {
         },
       });
   },
-  /** Leads are kept 90 days after the last visit (DECISIONS 31). */
+  /** Leads are kept 90 days after the last visit (docs/product.md#privacy). */
   async deleteUntouchedSince(db: Executor, before: Date): Promise<number> {
     const gone = await db.delete(leads).where(lt(leads.updatedAt, before)).returning({ id: leads.id });
     return gone.length;

@@ -12,7 +12,7 @@ import { leadsRepo } from './leads.repo';
 /** Modal submissions per client IP per hour: a visitor looks at a few packages, a script at thousands. */
 const leadsPerHour = 30;
 
-/** POST /api/leads: the purchase modal's handle and e-mail (spec §7), before checkout (issue 12). */
+/** POST /api/leads: the purchase modal's handle and e-mail (docs/product.md#privacy), before checkout. */
 export async function leadsRoutes(
   app: FastifyInstance,
   deps: { db: Db; rateLimiter: RateLimiter; clock: () => Date; catalogue: CatalogueStore },

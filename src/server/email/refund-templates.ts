@@ -3,7 +3,7 @@ import { formatPurchaseCode } from '../../shared/orders';
 import type { Email } from './mailer';
 import { layout, serviceTitle, orderUrl, type OrderForEmail, type Shop } from './templates';
 
-/** Sent when the provider confirms a refund (DECISIONS 28), whole or a part. */
+/** Sent when the provider confirms a refund (docs/product.md#refunds), whole or a part. */
 export function refundEmail(shop: Shop, order: OrderForEmail, amountCents: number): Email {
   const code = formatPurchaseCode(order.purchaseCode);
   const whole = amountCents >= order.totalCents;

@@ -7,8 +7,8 @@ import { deliveriesRepo } from './deliveries.repo';
 import { deliveryItems } from './delivery-plan';
 
 /**
- * A paid order's deliveries, inside the transaction that marks it paid (DECISIONS 26): they exist exactly
- * when the order is paid, and each submission job is queued with them. A second confirmation inserts
+ * A paid order's deliveries, inside the transaction that marks it paid (docs/product.md#delivery): they exist
+ * exactly when the order is paid, and each submission job is queued with them. A second confirmation inserts
  * nothing (unique per order and item). An item still missing its link waits for the buyer. The catalogue
  * is read here, in the transaction: the guarantee and a package's own panel service (ADR 021) are the
  * ones in force when the order is paid.

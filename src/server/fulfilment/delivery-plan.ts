@@ -2,7 +2,8 @@ import { findPlan, findProduct } from '../../shared/pricing';
 import type { Catalogue, Plan, PlanId, ProductId } from '../../shared/catalogue';
 import type { OrderRow } from '../db/schema';
 
-// What a paid order becomes at the panel (DECISIONS 26): one delivery per item. Pure, unit-tested.
+// What a paid order becomes at the panel (docs/product.md#delivery): one delivery per item. Pure,
+// unit-tested.
 
 export interface DeliveryItem {
   itemKey: string;

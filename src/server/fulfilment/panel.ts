@@ -1,5 +1,5 @@
-// The upstream panel behind one interface (DECISIONS 26): the real SMM panel API v2 and the built-in
-// simulated panel. Outcomes are told apart by what they mean for a re-send, not by transport detail.
+// The upstream panel behind one interface (docs/product.md#delivery): the real SMM panel API v2 and the
+// built-in simulated panel. Outcomes are told apart by what they mean for a re-send, not by transport detail.
 
 export interface PanelOrderRequest {
   service: string;

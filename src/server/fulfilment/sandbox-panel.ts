@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FulfilmentPanel, PanelService, PanelStatus } from './panel';
 
 /**
- * The built-in simulated panel (FULFILMENT_PROVIDER=sandbox, DECISIONS 26): no network, no state. The
- * panel order id carries when it was taken and how much, so every instance tells the same story: pending
+ * The built-in simulated panel (FULFILMENT_PROVIDER=sandbox, docs/product.md#delivery): no network, no state.
+ * The panel order id carries when it was taken and how much, so every instance tells the same story: pending
  * for the first tenth of SANDBOX_FULFILMENT_SECONDS, in progress (remains falling) until the end, then
  * completed. Like the sandbox's test cards, some links decide the outcome: one containing
  * `link_invalido` is refused as a bad link, `sem_resposta` loses the answer (the delivery goes to

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { PanelService, PanelState, PanelStatus, RefillState } from './panel';
 
-// SMM panel API v2 answers (reference/smm-panel-api.md): numbers usually arrive as strings, errors as
+// SMM panel API v2 answers (docs/fulfilment.md): numbers usually arrive as strings, errors as
 // `{error}` with HTTP 200, status words in several spellings. Lenient to extra attributes, strict on
 // what is read.
 

@@ -11,10 +11,10 @@ import { markUnknown, recordOutcome, refuse } from './submission-outcomes';
 export class DeliveryNotSent extends Error {}
 
 /**
- * Submits one delivery to the panel exactly once (DECISIONS 26). The panel's `add` has no idempotency key,
- * so the intent is recorded first (state `submitting`, committed) and the panel's order id after the
- * call. A run that finds `submitting` is a run that died or lost its answer after sending: the delivery
- * goes to 'a conferir' for the operator, never to the panel again.
+ * Submits one delivery to the panel exactly once (docs/product.md#delivery). The panel's `add` has no
+ * idempotency key, so the intent is recorded first (state `submitting`, committed) and the panel's order id
+ * after the call. A run that finds `submitting` is a run that died or lost its answer after sending: the
+ * delivery goes to 'a conferir' for the operator, never to the panel again.
  */
 export async function submitDelivery(ctx: FulfilmentContext, deliveryId: string): Promise<void> {
   const { db, clock } = ctx;

@@ -4,9 +4,9 @@ import { AppError } from '../errors';
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * DECISIONS 20: a browser request that changes state must come from our own pages. Browsers always send
- * Origin on such requests; server-to-server callers (provider webhooks) send none and are checked by
- * their own tokens.
+ * docs/product.md#security: a browser request that changes state must come from our own pages. Browsers
+ * always send Origin on such requests; server-to-server callers (provider webhooks) send none and are checked
+ * by their own tokens.
  */
 export function originCheck(publicUrl: string) {
   const allowed = new URL(publicUrl).host;

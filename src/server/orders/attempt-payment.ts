@@ -12,7 +12,7 @@ import { toCardDetails } from '../payments/card-details';
 
 /**
  * Pays a stored order: the attempt is recorded first, then a monthly plan becomes a provider
- * subscription (DECISIONS 18) and a one-time order a charge. Orders sit above subscriptions and
+ * subscription (docs/product.md#plans) and a one-time order a charge. Orders sit above subscriptions and
  * payments, so this is where the two meet (ADR 015).
  */
 export async function attemptPayment(

@@ -36,7 +36,7 @@ function toLookupOrder(order: OrderRow, orderToken: string): LookupOrder {
 }
 
 /**
- * POST /api/orders/lookup (spec §2 'Order lookup', DECISIONS 7): e-mail + purchase code. A monthly plan's
+ * POST /api/orders/lookup (docs/product.md#order-lookup): e-mail + purchase code. A monthly plan's
  * code also lists the plan's other months. The answer is the same whether or not the e-mail exists, and
  * attempts are limited per IP and per e-mail, so codes cannot be guessed. Each order comes with a token
  * for its page's writes: e-mail + code is the proof those want (ADR 026).

@@ -17,7 +17,7 @@ const base: CreateOrderInput = {
 };
 
 describe('priceOrder', () => {
-  it('prices from the catalogue alone: package + add-on (DECISIONS 3, 5)', () => {
+  it('prices from the catalogue alone: package + add-on (docs/product.md#add-ons, #prices)', () => {
     const priced = priceOrder(openingCatalogue, base, []);
     // 1000 followers R$ 85,90 + 300 likes × R$ 0,08.
     expect(priced).toMatchObject({

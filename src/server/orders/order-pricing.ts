@@ -7,7 +7,10 @@ import { isExpiryValid } from '../../shared/validators/documents';
 import { AppError } from '../errors';
 import type { PaymentChoice } from '../payments/payment-attempt';
 
-/** The order's fields priced from the catalogue alone (DECISIONS 5): the client's numbers are never read. */
+/**
+ * The order's fields priced from the catalogue alone (docs/product.md#prices): the client's numbers are never
+ * read.
+ */
 export function priceOrder(catalogue: Catalogue, input: CreateOrderInput, unavailable: readonly string[]) {
   if (input.item.type === 'recurring') {
     const plan = findPlan(catalogue, input.item.plan);
@@ -52,7 +55,10 @@ export function priceOrder(catalogue: Catalogue, input: CreateOrderInput, unavai
   };
 }
 
-/** A fingerprint of what was asked, without card data (never hashed, never stored: DECISIONS 16). */
+/**
+ * A fingerprint of what was asked, without card data (never hashed, never stored:
+ * docs/product.md#cards-and-instalments).
+ */
 export function requestHash(input: CreateOrderInput): string {
   const { card, ...rest } = input;
   return createHash('sha256').update(JSON.stringify(rest)).digest('hex');

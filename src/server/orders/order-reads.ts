@@ -10,7 +10,10 @@ import { undecidedStates } from '../../shared/payment-states';
 import { isPayable, nextFor, toOrderView, toPaymentView } from './order-view';
 import { ordersRepo } from './orders.repo';
 
-/** What the order pages read: the order by id (a capability, DECISIONS 7) and the PIX screen's poll. */
+/**
+ * What the order pages read: the order by id (a capability, docs/product.md#orders) and the PIX screen's
+ * poll.
+ */
 export function orderReads(db: Db, clock: () => Date) {
   return {
     async get(orderId: string): Promise<CreateOrderResponse> {

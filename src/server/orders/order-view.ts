@@ -9,8 +9,8 @@ import type { NextStep, OrderView, PaymentView } from '../../shared/schemas/orde
 import type { OrderRow, PaymentRow } from '../db/schema';
 
 /**
- * What a page reachable by order id alone may show (DECISIONS 7, 8): the id is a capability link, so
- * contact data is masked and the CPF and address never leave the server.
+ * What a page reachable by order id alone may show (docs/product.md#orders, #order-page): the id is a
+ * capability link, so contact data is masked and the CPF and address never leave the server.
  */
 export function toOrderView(order: OrderRow): OrderView {
   return {

@@ -71,7 +71,8 @@ export async function ordersRoutes(
     reply.header('cache-control', 'no-store').send(await service.get(request.params.id)),
   );
 
-  // Polled every 4 s by the PIX screen: answers from our database, never from the provider (DECISIONS 17).
+  // Polled every 4 s by the PIX screen: answers from our database, never from the provider
+  // (docs/product.md#payment-confirmation).
   app.get<{ Params: { id: string } }>('/api/orders/:id/payment', async (request, reply) =>
     reply.header('cache-control', 'no-store').send(await service.poll(request.params.id)),
   );

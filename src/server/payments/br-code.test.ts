@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildStaticPix, crc16, isValidBrCode, parseBrCode } from './br-code';
 
-// reference/payments.md §2.6
+// Vectors checked against the BCB's Manual de Padrões para Iniciação do Pix (CRC16-CCITT, EMV TLV).
 const vectors = {
   STATIC_TEST_EMV:
     '00020126510014br.gov.bcb.pix0115thalesog@me.com0210Pedido 123520400005303986540510.005802BR5914THALES OGLIARI6015SAO MIGUEL DO O62070503***63040DC6',

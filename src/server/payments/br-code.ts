@@ -1,4 +1,4 @@
-// PIX BR Code (EMV QRCPS-MPM as profiled by the BCB), reference/payments.md §2.
+// PIX BR Code (EMV QRCPS-MPM as profiled by the BCB), the BCB's Manual de Padrões para Iniciação do Pix.
 
 /** CRC-16/CCITT-FALSE: poly 0x1021, init 0xFFFF, 4 upper-case hex digits. */
 export function crc16(input: string): string {

@@ -23,9 +23,9 @@ export interface ReconcilerOptions {
 }
 
 /**
- * Webhooks are the main path (DECISIONS 17); this job covers what they miss: it applies stored events
- * that were never applied and asks the provider about open payments, a few at a time. Rows are claimed
- * with FOR UPDATE SKIP LOCKED, so several app instances share the work without asking twice.
+ * Webhooks are the main path (docs/product.md#payment-confirmation); this job covers what they miss: it
+ * applies stored events that were never applied and asks the provider about open payments, a few at a time.
+ * Rows are claimed with FOR UPDATE SKIP LOCKED, so several app instances share the work without asking twice.
  */
 export function createReconciler(options: ReconcilerOptions) {
   const { db, provider, clock, log } = options;

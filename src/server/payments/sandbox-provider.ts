@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { buildStaticPix } from './br-code';
 import type { CardChargeResult, PaymentProvider } from './payment-provider';
 
-/** Documented decline cards (reference/payments.md §1.5); any other accepted number approves. */
+/** Documented decline cards (Asaas's sandbox test cards); any other accepted number approves. */
 const declinedCards = new Set(['5184019740373151', '4916561358240741']);
 /** A plan's first PIX: a day, as a provider's monthly charge would stay payable. */
 const planPixLifetimeMs = 24 * 60 * 60 * 1000;
@@ -15,8 +15,8 @@ export interface SandboxOptions {
 }
 
 /**
- * The embedded default (DECISIONS 14): no network. PIX charges are real, valid BR Codes for the shop's
- * key with a scannable QR image; confirmation comes from 'Simular pagamento' or the sandbox API.
+ * The embedded default (docs/product.md#test-mode): no network. PIX charges are real, valid BR Codes for the
+ * shop's key with a scannable QR image; confirmation comes from 'Simular pagamento' or the sandbox API.
  */
 export function createSandboxProvider(options: SandboxOptions): PaymentProvider {
   const newId = () => `sandbox_pay_${randomUUID()}`;

@@ -9,7 +9,7 @@ import { paymentsRepo } from '../payments/payments.repo';
 /**
  * A charge the provider generated for a subscription on its own (every month after the first): it gets
  * an order of its own, a copy of the first month's, so the operator fulfils and tracks each month
- * (DECISIONS 18). Keyed by the provider's payment id, so a redelivered webhook creates nothing new.
+ * (docs/product.md#plans). Keyed by the provider's payment id, so a redelivered webhook creates nothing new.
  */
 export async function recordSubscriptionCharge(
   db: Db,

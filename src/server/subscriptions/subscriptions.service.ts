@@ -3,7 +3,10 @@ import { AppError } from '../errors';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { subscriptionsRepo } from './subscriptions.repo';
 
-/** Cancels a plan at the provider, then here (the operator's action; buyers ask on WhatsApp, DECISIONS 18). */
+/**
+ * Cancels a plan at the provider, then here (the operator's action; buyers ask on WhatsApp,
+ * docs/product.md#plans).
+ */
 export async function cancelSubscription(
   deps: { db: Db; provider: PaymentProvider; clock: () => Date },
   subscriptionId: string,

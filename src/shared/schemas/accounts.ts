@@ -16,7 +16,7 @@ const accountEmail = z
   .min(1, messages.checkout_email_required)
   .pipe(emailSchema);
 
-/** /signup (spec §5 'Signup'). */
+/** /signup (docs/product.md#accounts). */
 export const signupSchema = z
   .object({
     name: z

@@ -9,7 +9,7 @@ export type Period = (typeof periods)[number];
 
 const day = z.string().refine(isRealDay, 'Data inválida. Use uma data real (AAAA-MM-DD).');
 
-/** The panel's filters (they live in the URL): period in São Paulo days (DECISIONS 22). */
+/** The panel's filters (they live in the URL): period in São Paulo days (docs/product.md#admin-panel). */
 export const adminFiltersSchema = z.object({
   period: z.enum(periods).default('month'),
   from: day.optional(),
@@ -28,7 +28,8 @@ export const adminListSchema = adminFiltersSchema.extend({
 export const adminOrderUpdateSchema = z
   .object({
     status: z.enum(orderStatuses).optional(),
-    // Reembolsado comes from the provider's confirmation of a refund asked with "Reembolsar" (DECISIONS 28).
+    // Reembolsado comes from the provider's confirmation of a refund asked with "Reembolsar"
+    // (docs/product.md#refunds).
     paymentStatus: z
       .enum(paymentStatuses)
       .refine((s) => s !== 'refunded', messages.refund_via_button)
@@ -114,7 +115,9 @@ export interface AdminFunnel {
   conversaoFinal: number;
 }
 
-/** An order as the operator sees it: full contact data (DECISIONS 8 allows it for the admin). */
+/**
+ * An order as the operator sees it: full contact data (docs/product.md#order-page allows it for the admin).
+ */
 export interface AdminOrder {
   id: string;
   purchaseCode: string;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { messages } from '../messages';
 import { withoutSecrets } from '../url-secrets';
 
-/** Funnel stages in order (spec §4), then the other first-party event names of spec §7. */
+/** Funnel stages in order, then the other first-party event names (docs/product.md#analytics-and-consent). */
 export const funnelStages = ['visitante', 'botao_compra', 'checkout', 'pedido_finalizado'] as const;
 export const eventStages = [
   ...funnelStages,
@@ -18,7 +18,10 @@ const text = (max: number) => z.string().max(max, messages.field_too_long);
 /** A page URL or referrer, stored without any secret it carries (issue 9 §7). */
 const pageUrl = text(2000).transform(withoutSecrets);
 
-/** Body of POST /api/events. The IP is never part of it and never stored (spec §3). */
+/**
+ * Body of POST /api/events. The IP is never part of it and never stored
+ * (docs/product.md#analytics-and-consent).
+ */
 export const analyticsEventSchema = z
   .object({
     etapa: z.enum(eventStages, { error: messages.unknown_stage }),

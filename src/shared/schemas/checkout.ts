@@ -5,7 +5,10 @@ import { isCardNumberValid, isValidBrazilianPhone, isValidCpf, onlyDigits } from
 import { emailSchema, instagramHandleSchema, postLinkSchema } from './lead';
 import { couponCodeSchema } from './coupons';
 
-/** Spec §5: trimmed, < and > removed, javascript: and on…= patterns removed, at most 1000 characters. */
+/**
+ * docs/product.md#validation-texts: trimmed, < and > removed, javascript: and on…= patterns removed, at
+ * most 1000 characters.
+ */
 export function sanitiseText(value: string): string {
   return value
     .replace(/[<>]/g, '')
@@ -25,7 +28,7 @@ export const checkoutItemSchema = z.discriminatedUnion('type', [
 ]);
 export type CheckoutItem = z.infer<typeof checkoutItemSchema>;
 
-/** Step 1 (spec §2): handle, post link (likes, views), WhatsApp, add-ons and their links. */
+/** Step 1 (docs/product.md#pages): handle, post link (likes, views), WhatsApp, add-ons and their links. */
 export const checkoutStep1Schema = z.object({
   instagram: z
     .string({ error: messages.instagram_required })
@@ -78,7 +81,7 @@ export const cardSchema = z.object({
 });
 export type CardInput = z.infer<typeof cardSchema>;
 
-/** Step 2 (spec §2): who pays and how. */
+/** Step 2 (docs/product.md#pages): who pays and how. */
 export const checkoutStep2Schema = z.object({
   name: text(messages.name_required),
   email: z
@@ -104,7 +107,7 @@ export const checkoutStep2Schema = z.object({
 
 /**
  * Body of POST /api/orders. Unknown keys (such as a `price` from the page's query) are dropped: the
- * server prices from the catalogue alone (DECISIONS 5).
+ * server prices from the catalogue alone (docs/product.md#prices).
  */
 export const createOrderSchema = z
   .object({ item: checkoutItemSchema, couponCode: couponCodeSchema.optional() })

@@ -3,8 +3,8 @@ import { productIds } from '../catalogue';
 import { messages } from '../messages';
 import { isInstagramPostLink, isValidInstagramHandle, normaliseInstagramHandle } from '../instagram';
 
-// The spec's simple x@y.z shape, without the characters that would add parts to a mailto: link (?, &, %,
-// #) or break out of markup (issue 9 §11); the server validates again on every order.
+// A simple x@y.z shape (docs/product.md#validation-texts), without the characters that would add parts to a
+// mailto: link (?, &, %, #) or break out of markup (issue 9 §11); the server validates again on every order.
 const emailPattern = /^[^\s@?&%#<>"\\/]+@[^\s@?&%#<>"\\/]+\.[^\s@?&%#<>"\\/]+$/;
 
 export const emailSchema = z
@@ -27,7 +27,7 @@ export const postLinkSchema = z
   .max(500, messages.post_link_invalid)
   .refine(isInstagramPostLink, messages.post_link_invalid);
 
-/** The purchase modal on /precos (spec §5 'Pre-payment modal'). */
+/** The purchase modal on /precos (docs/product.md#pages). */
 export function leadSchema(needsPostLink: boolean) {
   return z.object({
     instagram: instagramHandleSchema,

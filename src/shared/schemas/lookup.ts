@@ -3,7 +3,7 @@ import { messages } from '../messages';
 import { normalisePurchaseCode } from '../orders';
 import type { OrderView } from './order-view';
 
-/** Body of POST /api/orders/lookup (spec §5 'Order lookup'): e-mail lower-cased, code trimmed. */
+/** Body of POST /api/orders/lookup (docs/product.md#order-lookup): e-mail lower-cased, code trimmed. */
 export const lookupSchema = z.object({
   email: z
     .string({ error: messages.lookup_required })
@@ -36,7 +36,7 @@ export interface LookupOrder extends Pick<
   | 'paymentStatus'
   | 'addOns'
 > {
-  /** The support note the operator left for the buyer (spec §3 'observacoes'). */
+  /** The support note the operator left for the buyer (docs/product.md#orders). */
   note: string | null;
   /** Proof for the order page's writes, a day long: this answer proved e-mail + purchase code (ADR 026). */
   orderToken: string;

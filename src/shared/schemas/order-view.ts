@@ -23,7 +23,7 @@ export interface OrderView {
   pixDiscountCents: number;
   totalCents: number;
   firstName: string;
-  /** Masked (DECISIONS 8). */
+  /** Masked (docs/product.md#order-page). */
   email: string;
   whatsapp: string;
   status: OrderStatus;

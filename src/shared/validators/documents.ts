@@ -1,8 +1,9 @@
-// Brazilian documents and payment-card checks (reference/payments.md §6). Pure, shared by browser and server.
+// Brazilian documents and payment-card checks (the CPF and Luhn algorithms). Pure, shared by browser and
+// server.
 
 export const onlyDigits = (value: string): string => value.replace(/\D/g, '');
 
-/** CPF check digits (DECISIONS 15). */
+/** CPF check digits (docs/product.md#cards-and-instalments). */
 export function isValidCpf(raw: string): boolean {
   const cpf = onlyDigits(raw);
   if (cpf.length !== 11 || /^(\d)\1{10}$/.test(cpf)) return false;
@@ -32,7 +33,7 @@ export function isValidBrazilianPhone(raw: string): boolean {
   return d.length === 10 && /[2-5]/.test(d[2] ?? '');
 }
 
-/** (DD) 9 XXXX-XXXX as the buyer types (spec §5). */
+/** (DD) 9 XXXX-XXXX as the buyer types (docs/product.md#validation-texts). */
 export function maskPhone(raw: string): string {
   const d = onlyDigits(raw).slice(0, 11);
   if (d.length <= 2) return d.length ? `(${d}` : '';

@@ -13,7 +13,10 @@ function sessionId(): string {
   return id;
 }
 
-/** Records a funnel event. Fire-and-forget: a failing call never blocks or slows the page (spec §7). */
+/**
+ * Records a funnel event. Fire-and-forget: a failing call never blocks or slows the page
+ * (docs/product.md#analytics-and-consent).
+ */
 export function track(etapa: EventStage): void {
   try {
     const body = JSON.stringify({
@@ -30,7 +33,7 @@ export function track(etapa: EventStage): void {
       keepalive: true,
     }).catch(() => undefined);
   } catch {
-    // Analytics errors are swallowed (spec §8).
+    // Analytics errors are swallowed (docs/product.md#analytics-and-consent).
   }
 }
 

@@ -22,7 +22,7 @@ export function storeConsent(choice: ConsentChoice): void {
   document.cookie = `${consentKey}=${choice}; Path=/; Max-Age=${yearSeconds}; SameSite=Lax${secure}`;
 }
 
-/** Pushes to GTM's dataLayer only when the visitor accepted (DECISIONS 24). */
+/** Pushes to GTM's dataLayer only when the visitor accepted (docs/product.md#analytics-and-consent). */
 export function pushDataLayer(event: Record<string, unknown>): void {
   if (storedConsent() !== 'accepted') return;
   const w = window as DataLayerWindow;

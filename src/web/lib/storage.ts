@@ -1,4 +1,4 @@
-// Browser storage that never throws (private mode, blocked storage): spec §3 storage keys.
+// Browser storage that never throws (private mode, blocked storage); each caller names its own key.
 type Area = 'local' | 'session';
 
 function area(kind: Area): Storage | undefined {

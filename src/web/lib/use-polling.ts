@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 
 /**
  * Calls `poll` every `intervalMs` until it returns true or `maxMs` passes, skipping a tick while the
- * previous call is still in flight (spec §4: WhatsApp page; PIX screen).
+ * previous call is still in flight (the WhatsApp page and the PIX screen,
+ * docs/product.md#payment-confirmation).
  */
 export function usePolling(poll: () => Promise<boolean>, intervalMs: number, maxMs: number, enabled = true) {
   const pollRef = useRef(poll);
@@ -25,7 +26,7 @@ export function usePolling(poll: () => Promise<boolean>, intervalMs: number, max
           window.clearInterval(timer);
         }
       } catch {
-        // Polling errors are only logged (spec §8); the next tick tries again.
+        // Polling errors are only logged (docs/product.md#payment-confirmation); the next tick tries again.
       } finally {
         inFlight = false;
       }

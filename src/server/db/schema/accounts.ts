@@ -11,7 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-/** Customer accounts (DECISIONS 19, 20): argon2id hashes, e-mail lower-cased. */
+/** Customer accounts (docs/product.md#accounts, #security): argon2id hashes, e-mail lower-cased. */
 export const users = pgTable(
   'users',
   {
@@ -19,7 +19,10 @@ export const users = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull(),
     passwordHash: text('password_hash').notNull(),
-    /** customer | operator. Only admin:create (or the first-start password) grants operator (DECISIONS 30). */
+    /**
+     * customer | operator. Only admin:create (or the first-start password) grants operator
+     * (docs/product.md#operator).
+     */
     role: text('role').notNull().default('customer'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -36,7 +36,10 @@ export const rollupState = pgTable('rollup_state', {
   rolledUntil: date('rolled_until', { mode: 'string' }),
 });
 
-/** Failed sign-ins per key (an account or an IP): the admin lock of spec §4, kept on the server. */
+/**
+ * Failed sign-ins per key (an account or an IP): the operator's sign-in lock (docs/product.md#operator), kept
+ * on the server.
+ */
 export const loginFailures = pgTable('login_failures', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),

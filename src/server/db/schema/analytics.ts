@@ -1,6 +1,8 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** First-party funnel events (spec §3 'analytics'). No IP column: the IP is never stored. */
+/**
+ * First-party funnel events (docs/product.md#analytics-and-consent). No IP column: the IP is never stored.
+ */
 export const analytics = pgTable(
   'analytics',
   {

@@ -11,7 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-/** Discount coupons (issue 13, DECISIONS 31): edited in the panel, priced by the server alone. */
+/** Discount coupons (issue 13, docs/product.md#coupons): edited in the panel, priced by the server alone. */
 export const coupons = pgTable(
   'coupons',
   {

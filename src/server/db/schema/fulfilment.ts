@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * One row per delivered item of a paid order (DECISIONS 26): the package, each add-on, a plan's month
- * (or its days). `state` is ours; the panel's own words are normalised into it (docs/fulfilment.md).
+ * One row per delivered item of a paid order (docs/product.md#delivery): the package, each add-on, a plan's
+ * month (or its days). `state` is ours; the panel's own words are normalised into it (docs/fulfilment.md).
  */
 export const deliveries = pgTable(
   'deliveries',

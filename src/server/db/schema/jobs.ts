@@ -1,6 +1,9 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** Background work, polled with FOR UPDATE SKIP LOCKED by every instance (ARCHITECTURE). */
+/**
+ * Background work, polled with FOR UPDATE SKIP LOCKED by every instance
+ * (docs/architecture.md#background-jobs).
+ */
 export const jobs = pgTable(
   'jobs',
   {

@@ -1,8 +1,8 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * The purchase modal's handle and e-mail (spec §7, issue 12): one row per e-mail, refreshed on each visit,
- * deleted 90 days after the last one (DECISIONS 31).
+ * The purchase modal's handle and e-mail (issue 12): one row per e-mail, refreshed on each visit,
+ * deleted 90 days after the last one (docs/product.md#privacy).
  */
 export const leads = pgTable(
   'leads',

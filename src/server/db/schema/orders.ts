@@ -4,7 +4,7 @@ import type { PaymentFlag, PaymentMethod } from '../../../shared/orders';
 import type { AddOnLine } from '../../../shared/pricing';
 import type { Address } from '../../../shared/schemas/checkout';
 
-/** Orders (spec §3 'pedidos'), money in centavos (DECISIONS 4), statuses as slugs (DECISIONS 9). */
+/** Orders (docs/product.md#orders), money in centavos (#money), statuses as slugs (#order-statuses). */
 export const orders = pgTable(
   'orders',
   {
@@ -35,9 +35,15 @@ export const orders = pgTable(
     paymentMethod: text('payment_method').$type<PaymentMethod>().notNull(),
     installments: integer('installments').notNull().default(1),
     note: text('note'),
-    /** Why a cancelled order was cancelled by the shop itself: `expired` (its PIX ran out, DECISIONS 27). */
+    /**
+     * Why a cancelled order was cancelled by the shop itself: `expired` (its PIX ran out,
+     * docs/product.md#pix).
+     */
     cancelReason: text('cancel_reason'),
-    /** Set when money arrived for an order that had expired or been cancelled (DECISIONS 12). */
+    /**
+     * Set when money arrived for an order that had expired or been cancelled
+     * (docs/product.md#payment-confirmation).
+     */
     paymentFlag: text('payment_flag').$type<PaymentFlag>(),
     /**
      * Who may change the order's charges right now (create, replace, cancel): one at a time, for a while,
@@ -45,7 +51,7 @@ export const orders = pgTable(
      */
     chargeLockId: uuid('charge_lock_id'),
     chargeLockUntil: timestamp('charge_lock_until', { withTimezone: true }),
-    /** Monthly plans: every month's order points at its subscription (DECISIONS 18). */
+    /** Monthly plans: every month's order points at its subscription (docs/product.md#plans). */
     subscriptionId: uuid('subscription_id'),
     /** The customer account signed in when the order was placed, if any. */
     userId: uuid('user_id'),

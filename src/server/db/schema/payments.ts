@@ -76,7 +76,10 @@ export type PaymentRow = typeof payments.$inferSelect;
 
 export type NewPayment = typeof payments.$inferInsert;
 
-/** Provider webhooks, stored by event id before anything else: a redelivery is a no-op (DECISIONS 12). */
+/**
+ * Provider webhooks, stored by event id before anything else: a redelivery is a no-op
+ * (docs/product.md#payment-confirmation).
+ */
 export const webhookEvents = pgTable(
   'webhook_events',
   {
@@ -93,8 +96,8 @@ export const webhookEvents = pgTable(
 export type WebhookEventRow = typeof webhookEvents.$inferSelect;
 
 /**
- * Refunds the operator asked for (DECISIONS 28): recorded before the provider is called, keyed by the
- * panel request's Idempotency-Key so a double click refunds once; `refunded` only on the provider's word.
+ * Refunds the operator asked for (docs/product.md#refunds): recorded before the provider is called, keyed by
+ * the panel request's Idempotency-Key so a double click refunds once; `refunded` only on the provider's word.
  */
 export const refunds = pgTable(
   'refunds',

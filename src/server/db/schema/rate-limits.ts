@@ -1,6 +1,6 @@
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Fixed-window counters shared by every app instance (ARCHITECTURE: scale-out). */
+/** Fixed-window counters shared by every app instance (docs/architecture.md#scale-out). */
 export const rateLimits = pgTable(
   'rate_limits',
   {

@@ -1,6 +1,8 @@
 import { integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-/** A monthly plan at the provider (DECISIONS 18): it schedules one charge, and so one order, a month. */
+/**
+ * A monthly plan at the provider (docs/product.md#plans): it schedules one charge, and so one order, a month.
+ */
 export const subscriptions = pgTable(
   'subscriptions',
   {

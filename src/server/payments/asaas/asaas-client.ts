@@ -1,6 +1,6 @@
 import { ProviderError } from '../payment-provider';
 
-// Asaas API v3 over real HTTP (reference/payments.md §1).
+// Asaas API v3 over real HTTP (docs.asaas.com; docs/payments.md#asaas).
 
 export interface AsaasErrorItem {
   code: string;

@@ -9,8 +9,9 @@ const choiceButton =
   'min-h-11 flex-1 sm:w-40 rounded-full border-2 border-white px-5 py-2 text-sm font-bold focus-visible:outline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white sm:flex-none';
 
 /**
- * Shown at the bottom until a choice is stored; both choices equally prominent (DECISIONS 24). The server
- * renders it for visitors without the consent cookie, so it paints with the page (issue 14 §8).
+ * Shown at the bottom until a choice is stored; both choices equally prominent
+ * (docs/product.md#analytics-and-consent). The server renders it for visitors without the consent cookie, so
+ * it paints with the page (issue 14 §8).
  */
 export function CookieBanner() {
   const { gtmId } = useShop();

@@ -14,7 +14,7 @@ const navLinks = [
   { to: paths.about, label: 'Sobre' },
 ];
 
-/** Fixed header; gains a shadow after 10 px of scroll (spec §2). */
+/** Fixed header; gains a shadow after 10 px of scroll (docs/product.md#pages). */
 export function SiteHeader({ backLink = false }: { backLink?: boolean }) {
   const shop = useShop();
   const whatsapp = useWhatsappLink();

@@ -5,7 +5,10 @@ const height = '1.75rem';
 /** Pushes the page (and the fixed header, which reads --test-banner) below the banner. */
 export const testModeOffset = { paddingTop: height, '--test-banner': height } as CSSProperties;
 
-/** On every page while the sandbox provider is active (DECISIONS 29): nobody mistakes it for a real shop. */
+/**
+ * On every page while the sandbox provider is active (docs/product.md#test-mode): nobody mistakes it for a
+ * real shop.
+ */
 export function TestModeBanner() {
   return (
     <aside

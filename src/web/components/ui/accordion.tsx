@@ -5,7 +5,9 @@ export interface AccordionItem {
   answer: ReactNode;
 }
 
-/** One item open at a time (spec §4 'FAQ item'); buttons with aria-expanded, so keyboard works natively. */
+/**
+ * One item open at a time (docs/product.md#pages); buttons with aria-expanded, so keyboard works natively.
+ */
 export function Accordion({
   items,
   headingLevel = 3,

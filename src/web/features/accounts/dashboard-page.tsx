@@ -11,7 +11,10 @@ import { useNavigate } from '../../router/router';
 import { serviceTitle } from '../orders/order-details';
 import { MyData } from './my-data';
 
-/** /dashboard: greeting, profile and the account's orders; without a session, /login (spec §4). */
+/**
+ * /dashboard: greeting, profile and the account's orders; without a session, /login
+ * (docs/product.md#accounts).
+ */
 export function DashboardPage() {
   const navigate = useNavigate();
   const [data, setData] = useState<{ user: AccountUser; orders: AccountOrder[] } | null>(null);

@@ -8,7 +8,7 @@ import { ApiError, api } from '../../lib/api';
 import { Link } from '../../router/link';
 import { useNavigate } from '../../router/router';
 
-/** 'Entrar na minha conta' (DECISIONS 19) with 'Esqueci minha senha'. */
+/** 'Entrar na minha conta' (docs/product.md#accounts) with 'Esqueci minha senha'. */
 export function SignInForm() {
   const navigate = useNavigate();
   const form = useZodForm(

@@ -9,7 +9,7 @@ import { Link } from '../../router/link';
 import { useNavigate } from '../../router/router';
 import { useZodForm } from '../../lib/use-zod-form';
 
-/** /signup (spec §2, §5, §8 'Signup'): signed in at once, then the dashboard after 1.5 s. */
+/** /signup (docs/product.md#accounts): signed in at once, then the dashboard after 1.5 s. */
 export function SignupPage() {
   const navigate = useNavigate();
   const { values, set, errors, setErrors, check } = useZodForm(

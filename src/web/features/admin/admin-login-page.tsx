@@ -9,7 +9,8 @@ import { readStorage, writeStorage } from '../../lib/storage';
 import { useNavigate } from '../../router/router';
 import { AdminCodeStep } from './admin-code-step';
 
-// The browser mirrors the server's lock (DECISIONS 21) to count down each second; the server decides.
+// The browser mirrors the server's lock (docs/product.md#operator) to count down each second; the server
+// decides.
 const lockKey = 'admin_lock_until';
 
 function secondsLeft(): number {
@@ -23,7 +24,7 @@ function secondsLeft(): number {
  */
 export function AdminLoginPage() {
   const navigate = useNavigate();
-  // No check here: the server answers an empty form with the spec's text and counts real attempts.
+  // No check here: the server answers an empty form with its pt-BR text and counts real attempts.
   const { values, set } = useZodForm(adminLoginSchema, { email: '', password: '' });
   const { email, password } = values;
   const [show, setShow] = useState(false);

@@ -22,7 +22,7 @@ import { AdminWhatsappCharge } from './admin-whatsapp-charge';
 
 const select = 'rounded-md border border-slate-400 bg-white px-2 py-1 text-sm';
 
-/** One order of the panel's list: every column of spec §2 'Admin panel', edits saved one by one. */
+/** One order of the panel's list: every column of docs/product.md#admin-panel, edits saved one by one. */
 /** Marking "Pago" by hand sends real orders to the supplier's panel: the operator confirms it first. */
 const confirmPaidByHand =
   'Marcar como pago libera a entrega: o pedido vai para o fornecedor e o cliente recebe o e-mail de pagamento confirmado. Confirmar?';

@@ -15,7 +15,9 @@ import { SalesChart } from './admin-sales-chart';
 import { AdminOrdersTable } from './admin-orders-table';
 import { useAdminPanel } from './use-admin-panel';
 
-/** /admin (spec §2 'Admin panel'): filters live in the URL; everything is checked again by the server. */
+/**
+ * /admin (docs/product.md#admin-panel): filters live in the URL; everything is checked again by the server.
+ */
 export function AdminPage() {
   const { params, search, period, page, data, failed, load, setFilters, navigate } = useAdminPanel();
   const signOut = async () => {

@@ -7,7 +7,7 @@ import { buttonPrimary } from '../../components/ui/styles';
 import { ApiError, api } from '../../lib/api';
 
 /**
- * "Reembolsar" under an order's row (DECISIONS 28): the whole amount or a part, with a reason. One
+ * "Reembolsar" under an order's row (docs/product.md#refunds): the whole amount or a part, with a reason. One
  * Idempotency-Key per form, so a double click refunds once; the order turns Reembolsado when the
  * provider confirms.
  */

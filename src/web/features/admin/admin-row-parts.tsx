@@ -2,7 +2,10 @@ import { useState } from 'react';
 import { formatDateTime } from '../../../shared/dates';
 import type { AdminAuditEntry } from '../../../shared/schemas/admin';
 
-/** The short id (spec §9: first 6 characters); a click copies the whole id and says so for 2 s. */
+/**
+ * The short id (first 6 characters, docs/product.md#admin-panel); a click copies the whole id and says so for
+ * 2 s.
+ */
 export function CopyIdButton({ id }: { id: string }) {
   const [copied, setCopied] = useState(false);
   return (

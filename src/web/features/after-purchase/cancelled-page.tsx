@@ -37,7 +37,7 @@ const pixQuestion = (percent: number) => ({
   answer: `É imediato e não depende de limite do cartão${percent ? `, e no PIX você tem ${percent}% de desconto` : ''}.`,
 });
 
-/** /cancelado: help after an abandoned or failed payment (spec §2). */
+/** /cancelado: help after an abandoned or failed payment (docs/product.md#pages). */
 export function CancelledPage() {
   const whatsapp = useWhatsappLink('Olá! Minha compra não foi concluída. Podem me ajudar?');
   const pixPercent = useCatalogue().pixDiscountPercent;

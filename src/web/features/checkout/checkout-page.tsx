@@ -8,7 +8,7 @@ import { paths } from '../../paths';
 import { CheckoutFlow } from './checkout-flow';
 import { resolveItem } from './resolve-item';
 
-/** /checkout?type=…&amount=… or ?type=recurring&plan=… (spec §2 'Checkout'). */
+/** /checkout?type=…&amount=… or ?type=recurring&plan=… (docs/product.md#pages). */
 export function CheckoutPage() {
   const params = useSearchParams();
   const { unavailablePackages } = useShop();

@@ -5,15 +5,21 @@ import { type StepOneValues, type StepTwoValues } from './checkout-form-state';
 import type { FieldErrors } from '../../lib/field-errors';
 
 export interface RequestPolicy {
-  /** Above R$ 150: settled on WhatsApp, so no payment data is sent (DECISIONS 11). */
+  /** Above R$ 150: settled on WhatsApp, so no payment data is sent (docs/product.md#whatsapp-settlement). */
   settlesOnWhatsapp: boolean;
-  /** 'hosted': the provider's page takes the card, so our form sends none (DECISIONS 16). */
+  /**
+   * 'hosted': the provider's page takes the card, so our form sends none
+   * (docs/product.md#cards-and-instalments).
+   */
   cardCheckout: 'transparent' | 'hosted';
   /** A coupon the server priced at "Aplicar"; it prices it again with the order. */
   couponCode?: string | null;
 }
 
-/** The body of POST /api/orders from the two steps' fields. No price: the server prices (DECISIONS 5). */
+/**
+ * The body of POST /api/orders from the two steps' fields. No price: the server prices
+ * (docs/product.md#prices).
+ */
 export function buildOrderRequest(
   item: CheckoutItem,
   one: StepOneValues,

@@ -9,7 +9,9 @@ export function timeLeft(expiresAt: Date, now: Date): string | null {
   return hours > 0 ? `${hours} h ${minutes % 60} min` : `${minutes} min`;
 }
 
-/** The PIX deadline and the time left, refreshed every 15 s (DECISIONS 27: the shop's own deadline). */
+/**
+ * The PIX deadline and the time left, refreshed every 15 s (docs/product.md#pix: the shop's own deadline).
+ */
 export function PixTimeLeft({ expiresAt }: { expiresAt: string }) {
   const deadline = new Date(expiresAt);
   const [now, setNow] = useState(() => new Date());

@@ -17,7 +17,7 @@ const toneClasses = {
   grey: 'bg-slate-100 text-slate-800 ring-slate-300',
 };
 
-/** The QR code, copy-and-paste code and live status of a PIX charge (spec §2 'Results and exits'). */
+/** The QR code, copy-and-paste code and live status of a PIX charge (docs/product.md#pix). */
 export function PixView({ order, payment }: { order: OrderView; payment: PaymentView }) {
   const navigate = useNavigate();
   const { sandbox } = useShop();
@@ -32,7 +32,7 @@ export function PixView({ order, payment }: { order: OrderView; payment: Payment
     window.setTimeout(() => navigate(`/success?order_id=${order.id}`), 2000);
   };
 
-  // Our server, not the provider, every 4 s for up to 10 minutes (DECISIONS 17).
+  // Our server, not the provider, every 4 s for up to 10 minutes (docs/product.md#payment-confirmation).
   usePolling(
     async () => {
       const state = await api.get<PaymentPollResponse>(`/api/orders/${order.id}/payment`);

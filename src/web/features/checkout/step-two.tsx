@@ -27,7 +27,7 @@ export function StepTwo({
   errors: FieldErrors;
   totalCents: number;
   settlesOnWhatsapp: boolean;
-  /** Monthly plans are paid by PIX or credit card (DECISIONS 18). */
+  /** Monthly plans are paid by PIX or credit card (docs/product.md#plans). */
   recurring: boolean;
   busyText: string | null;
   failure: string | null;

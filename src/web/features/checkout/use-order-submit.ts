@@ -12,8 +12,8 @@ import type { OrderRequestBody } from './order-request';
 
 /**
  * Sends a checked order and goes where the server says: the PIX screen, /success, /obrigado, WhatsApp or
- * the provider's page. The first send creates the order (one idempotency key per attempt: DECISIONS 13);
- * once it exists, a new try pays that order again instead of creating another.
+ * the provider's page. The first send creates the order (one idempotency key per attempt:
+ * docs/product.md#orders); once it exists, a new try pays that order again instead of creating another.
  */
 export function useOrderSubmit(setErrors: (errors: FieldErrors) => void) {
   const navigate = useNavigate();

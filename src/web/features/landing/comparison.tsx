@@ -1,6 +1,6 @@
 import { container, sectionLead, sectionTitle } from '../../components/ui/styles';
 
-// Spec §2: with/without comparison, drawn as bars (index out of 100).
+// The landing's with/without comparison (docs/product.md#pages), drawn as bars (index out of 100).
 export const comparison = [
   { label: 'Alcance', with: 85, without: 25 },
   { label: 'Credibilidade', with: 92, without: 30 },

@@ -1,6 +1,7 @@
 import { container, sectionTitle } from '../../components/ui/styles';
 
-// Sample testimonials (spec §2: sample names, roles and photos); the avatars are drawn, not stock photos.
+// Sample testimonials (sample names and roles, docs/product.md#copy-honesty); the avatars are drawn, not
+// stock photos.
 const testimonials = [
   {
     name: 'Camila R.',

@@ -4,7 +4,10 @@ import { PageShell } from '../../components/layout/page-shell';
 import { container } from '../../components/ui/styles';
 import { useToday } from '../../lib/boot';
 
-/** Legal and info pages: back-to-site header and a date stamp that is always today (spec §2). */
+/**
+ * Legal and info pages: back-to-site header and a date stamp that is always today
+ * (docs/product.md#copy-honesty).
+ */
 export function LegalLayout({ title, children }: { title: string; children: ReactNode }) {
   const today = useToday();
   return (

@@ -11,7 +11,7 @@ import { LookupResults } from './lookup-results';
 import { keepOrderToken } from '../orders/order-access';
 import { SignInForm } from '../accounts/sign-in-form';
 
-/** /login, labelled 'Consultar Compra': e-mail + purchase code (spec §2 'Order lookup'). */
+/** /login, labelled 'Consultar Compra': e-mail + purchase code (docs/product.md#order-lookup). */
 export function LookupPage() {
   const navigate = useNavigate();
   const form = useZodForm(
@@ -31,7 +31,7 @@ export function LookupPage() {
     if (problem) return setError(problem);
     setBusy(true);
     try {
-      // 10 s, then 'Servidor demorou para responder. Tente novamente.' (spec §9).
+      // 10 s, then 'Servidor demorou para responder. Tente novamente.' (docs/product.md#order-lookup).
       const response = await api.post<LookupResponse>(
         '/api/orders/lookup',
         { email, code },

@@ -14,7 +14,7 @@ const badge = {
   refunded: 'bg-slate-100 text-slate-800 ring-slate-300',
 };
 
-/** Several matches (a monthly plan's months): the spec's list of fields per order. */
+/** Several matches (a monthly plan's months): the fields of docs/product.md#order-lookup. */
 export function LookupResults({ orders }: { orders: LookupOrder[] }) {
   return (
     <ul className="mt-6 space-y-4">

@@ -7,9 +7,9 @@ export type OrderState =
   { kind: 'loading' } | { kind: 'loaded'; data: CreateOrderResponse } | { kind: 'error'; message: string };
 
 /**
- * Loads an order by id; 'Pedido não encontrado' or 'Erro ao carregar detalhes do pedido' (spec §8). With
- * `pollWhile`, loads it again every `pollMs` while the answer says so (a delivery under way), quietly:
- * a failed refresh keeps what is on screen.
+ * Loads an order by id; 'Pedido não encontrado' or 'Erro ao carregar detalhes do pedido'
+ * (src/shared/messages.ts). With `pollWhile`, loads it again every `pollMs` while the answer says so (a
+ * delivery under way), quietly: a failed refresh keeps what is on screen.
  */
 export function useLiveOrder(
   orderId: string | null,

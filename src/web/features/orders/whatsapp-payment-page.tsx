@@ -15,7 +15,10 @@ import { OrderError } from './order-error';
 import { serviceTitle } from './order-details';
 import { useOrder } from './use-order';
 
-/** /whatsapp-payment?pedido_id=…: orders above R$ 150,00 are settled with a person (DECISIONS 11). */
+/**
+ * /whatsapp-payment?pedido_id=…: orders above R$ 150,00 are settled with a person
+ * (docs/product.md#whatsapp-settlement).
+ */
 export function WhatsappPaymentPage() {
   const orderId = useSearchParams().get('pedido_id');
   const navigate = useNavigate();
@@ -43,7 +46,7 @@ export function WhatsappPaymentPage() {
     : [];
   const link = useWhatsappLink(lines.join('\n'));
 
-  // Every 30 s, skipping a tick while one is in flight (spec §4).
+  // Every 30 s, skipping a tick while one is in flight (docs/product.md#whatsapp-settlement).
   usePolling(
     async () => {
       if (!orderId) return true;

@@ -13,7 +13,8 @@ function SubscribeButton({ plan }: { plan: Plan }) {
   const className = `${plan.popular ? buttonPrimary : buttonSecondary} mt-6 w-full`;
   const label = `Assinar ${plan.name}`;
   const onClick = () => track('botao_compra');
-  // An external purchase page, when one is configured for the plan, opens in a new tab (spec §2).
+  // An external purchase page, when one is configured for the plan, opens in a new tab
+  // (docs/product.md#plans).
   if (external) {
     return (
       <a href={external} target="_blank" rel="noopener noreferrer" className={className} onClick={onClick}>

@@ -11,7 +11,7 @@ import { OneTimeCatalogue } from './one-time-catalogue';
 const choiceCard =
   'flex min-h-40 flex-col justify-center rounded-3xl bg-white p-6 text-left shadow-sm ring-1 ring-slate-200 transition hover:ring-2 hover:ring-fuchsia-700 focus-visible:outline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-fuchsia-700';
 
-/** /precos: first the choice one-time or monthly (spec §2 'Products page'); the choice lives in the URL. */
+/** /precos: first the choice one-time or monthly (docs/product.md#pages); the choice lives in the URL. */
 export function PricingPage() {
   const params = useSearchParams();
   const catalogue = useCatalogue();

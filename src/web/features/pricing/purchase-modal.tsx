@@ -14,7 +14,7 @@ import { Link } from '../../router/link';
 
 type Field = 'instagram' | 'email' | 'postLink';
 
-/** Collects the handle, e-mail and (likes, views) post link before checkout (spec §5 'Pre-payment modal'). */
+/** Collects the handle, e-mail and (likes, views) post link before checkout (docs/product.md#pages). */
 export default function PurchaseModal({
   product,
   pack,
@@ -58,7 +58,8 @@ export default function PurchaseModal({
     setFailure(null);
     setSaving(true);
     try {
-      // Stored as a lead (spec §7): the shop can help a visitor who does not finish the purchase.
+      // Stored as a lead (docs/product.md#privacy): the shop can help a visitor who does not finish the
+      // purchase.
       await api.post('/api/leads', { product: product.id, amount: pack.amount, ...lead });
     } catch {
       setSaving(false);
