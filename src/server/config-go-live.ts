@@ -31,8 +31,8 @@ export function goLiveProblems(e: Env): string[] {
     );
   if (sandboxAsaas && e.ALLOW_SANDBOX_PAYMENTS !== '1')
     problems.push(
-      `ASAAS_API_URL=${e.ASAAS_API_URL} é o sandbox do Asaas: remova a variável (produção é ` +
-        'https://api.asaas.com/v3) e use a chave de produção, ou ALLOW_SANDBOX_PAYMENTS=1 numa loja de demonstração.',
+      `ASAAS_API_URL=${e.ASAAS_API_URL} é o sandbox do Asaas (também o valor padrão): defina ` +
+        'ASAAS_API_URL=https://api.asaas.com/v3 e use a chave de produção, ou ALLOW_SANDBOX_PAYMENTS=1 numa loja de demonstração.',
     );
   if (e.FULFILMENT_PROVIDER === 'sandbox' && realMoney)
     problems.push(

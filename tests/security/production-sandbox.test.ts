@@ -66,11 +66,7 @@ it.each([
     { PAYMENT_PROVIDER: 'sandbox', ALLOW_SANDBOX_PAYMENTS: '1' },
     'FULFILMENT_PROVIDER=smm com pagamentos de teste',
   ],
-  [
-    "Asaas's sandbox URL",
-    { ASAAS_API_URL: undefined },
-    'ASAAS_API_URL=https://api-sandbox.asaas.com/v3 é o sandbox',
-  ],
+  ["Asaas's sandbox URL", { ASAAS_API_URL: undefined }, 'defina ASAAS_API_URL=https://api.asaas.com/v3'],
   ['an http PUBLIC_URL', { PUBLIC_URL: 'http://localhost:3000' }, 'PUBLIC_URL=http://localhost:3000'],
   ['no PUBLIC_URL', { PUBLIC_URL: undefined }, 'PUBLIC_URL=(vazio)'],
   ['the sample CNPJ', { SHOP_CNPJ: undefined }, 'SHOP_CNPJ ainda é o exemplo (00.000.000/0001-00)'],
