@@ -69,6 +69,7 @@ export interface Config {
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Readonly<Config> {
   const e = parseEnv(source);
+  requireAsaasKeys(e);
   if (e.NODE_ENV === 'production') {
     const problems = goLiveProblems(e);
     if (problems.length > 0)
@@ -77,6 +78,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       );
   }
   return configFromEnv(e);
+}
+
+function requireAsaasKeys(e: Env) {
+  if (e.PAYMENT_PROVIDER === 'asaas' && (!e.ASAAS_API_KEY || !e.ASAAS_WEBHOOK_TOKEN)) {
+    throw new Error(
+      'Invalid configuration: PAYMENT_PROVIDER=asaas needs ASAAS_API_KEY and ASAAS_WEBHOOK_TOKEN',
+    );
+  }
 }
 
 /** The variables, each checked and defaulted; throws one message naming every wrong one. */
@@ -94,11 +103,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
  * as lines of its own and goes on checking the rest.
  */
 export function configFromEnv(e: Env): Readonly<Config> {
-  if (e.PAYMENT_PROVIDER === 'asaas' && (!e.ASAAS_API_KEY || !e.ASAAS_WEBHOOK_TOKEN)) {
-    throw new Error(
-      'Invalid configuration: PAYMENT_PROVIDER=asaas needs ASAAS_API_KEY and ASAAS_WEBHOOK_TOKEN',
-    );
-  }
+  requireAsaasKeys(e);
   if (
     e.FULFILMENT_PROVIDER === 'smm' &&
     (!e.SMM_API_URL ||
