@@ -150,6 +150,12 @@ describe('every /api/admin route is enforced on the server', () => {
       chargeWhatsapp: async () => {
         throw new Error('not called');
       },
+      doctor: {
+        rateLimiter: app.rateLimiter,
+        run: async () => {
+          throw new Error('not called');
+        },
+      },
       coupons: createCoupons({ db: app.database.db, clock: () => new Date(now), catalogue: app.catalogue }),
       privacyRequests: privacyRequestsService({
         db: app.database.db,

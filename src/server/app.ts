@@ -40,6 +40,8 @@ import { openCatalogueStore, type CatalogueStore } from './catalogue/catalogue-s
 import { createOrderAccess, newOrderLinkSecret, orderTokenLifetimes } from './orders/order-capability';
 import { createOrderProof } from './orders/order-proof';
 import { serverSecretsRepo } from './orders/server-secrets.repo';
+import { runDoctor } from './doctor/run-doctor';
+import { runningShopGoLive } from './doctor/go-live-check';
 
 // zod's own messages (a wrong type, say) in Portuguese; our schemas carry the shop's texts
 // (src/shared/messages.ts).
@@ -194,6 +196,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     coupons,
     privacyRequests,
     catalogue,
+    doctor: {
+      rateLimiter,
+      run: (send) =>
+        runDoctor({ config, database, fulfilment: fulfilment.ctx, goLive: runningShopGoLive(config), send }),
+    },
     shopName: config.shop.name,
     requireTwoFactor: config.env === 'production',
     ...(deps.initialPasswordFile ? { initialPasswordFile: deps.initialPasswordFile } : {}),

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { accountRoute, newFakeAccount, type FakeAccount } from './fake-asaas-account';
 import { controls, type FakeControls } from './fake-asaas-controls';
 import { FakeFaults } from './fake-asaas-faults';
 import { route } from './fake-asaas-routes';
@@ -29,6 +30,8 @@ export interface FakeAsaas
   url: string;
   apiKey: string;
   requests: RecordedRequest[];
+  /** The balance, webhooks and PIX keys the account answers with (npm run doctor reads them). */
+  account: FakeAccount;
   close(): Promise<void>;
 }
 
@@ -43,6 +46,7 @@ export async function startFakeAsaas(
 ): Promise<FakeAsaas> {
   const requests: RecordedRequest[] = [];
   const state = newFakeState(options.clock);
+  const account = newFakeAccount();
   const faults = new FakeFaults();
   const hanging = new Set<IncomingMessage>();
 
@@ -86,7 +90,9 @@ export async function startFakeAsaas(
     if (req.headers.access_token !== apiKey)
       return send(401, error('invalid_access_token', 'A chave de API fornecida é inválida'));
     const path = url.pathname.replace(/^\/v3/, '');
-    const answer = route(state, method, path, url.searchParams, body ?? {});
+    const answer =
+      accountRoute(account, method, path, url.searchParams) ??
+      route(state, method, path, url.searchParams, body ?? {});
     if (answer) return send(answer.status, answer.data);
     return send(404, error('not_found', `Rota ${method} ${path} não existe no fake.`));
   });
@@ -97,6 +103,7 @@ export async function startFakeAsaas(
     url: `http://127.0.0.1:${port}/v3`,
     apiKey,
     requests,
+    account,
     customers: state.customers,
     payments: state.payments,
     subscriptions: state.subscriptions,

@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import type { FulfilmentContext } from '../fulfilment/fulfilment-context';
 import type { PaymentProvider } from '../payments/payment-provider';
 import type { PrivacyRequests } from '../privacy/privacy-requests';
+import type { AdminDoctor } from './admin-doctor.routes';
 
 /** What the operator endpoints are built from (the composition root passes it in). */
 export interface AdminDeps {
@@ -18,6 +19,8 @@ export interface AdminDeps {
   coupons: Coupons;
   privacyRequests: PrivacyRequests;
   catalogue: CatalogueStore;
+  /** "Verificar configuração" (docs/operations.md). */
+  doctor: AdminDoctor;
   /** The first-start password file, deleted once the operator has chosen a password (main.ts). */
   initialPasswordFile?: string;
   /** SHOP_NAME, a word the password policy refuses. */

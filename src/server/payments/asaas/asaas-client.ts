@@ -60,7 +60,10 @@ export function createAsaasClient(options: AsaasClientOptions): AsaasRequest {
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
-      throw new ProviderError(`Asaas unreachable: ${(error as Error).message}`);
+      // The cause (a timeout, a refused connection) is what `npm run doctor` tells the owner.
+      throw Object.assign(new ProviderError(`Asaas unreachable: ${(error as Error).message}`), {
+        cause: error,
+      });
     }
     const text = await response.text();
     let data: unknown = null;

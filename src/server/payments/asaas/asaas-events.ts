@@ -27,6 +27,30 @@ const problems: Record<string, 'reproved' | 'capture_refused'> = {
   PAYMENT_CREDIT_CARD_CAPTURE_REFUSED: 'capture_refused',
 };
 
+/**
+ * The events the shop's Asaas webhook must send (docs/operations.md): those whose name carries a meaning
+ * here, and those that move a charge or a refund to another state.
+ */
+export const shopWebhookEvents: readonly string[] = [
+  ...new Set([
+    'PAYMENT_CONFIRMED',
+    'PAYMENT_RECEIVED',
+    'PAYMENT_RESTORED',
+    'PAYMENT_REFUNDED',
+    'PAYMENT_REFUND_IN_PROGRESS',
+    'PAYMENT_PARTIALLY_REFUNDED',
+    'PAYMENT_REFUND_DENIED',
+    'PAYMENT_CHARGEBACK_REQUESTED',
+    'PAYMENT_CHARGEBACK_DISPUTE',
+    'PAYMENT_AWAITING_CHARGEBACK_REVERSAL',
+    'PAYMENT_AWAITING_RISK_ANALYSIS',
+    'PAYMENT_APPROVED_BY_RISK_ANALYSIS',
+    ...Object.keys(stateOfEvent),
+    ...Object.keys(problems),
+    ...subscriptionEnds,
+  ]),
+];
+
 /** A denied refund's reason, when Asaas sent one (not documented: read if present, never required). */
 const reasonOf = (payload: Record<string, unknown>): string | null => {
   const info = payload.additionalInfo as { denialReason?: unknown } | undefined;

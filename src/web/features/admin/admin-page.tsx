@@ -10,6 +10,7 @@ import { AdminPrivacy } from './admin-privacy';
 import { AdminDeadJobs } from './admin-dead-jobs';
 import { AdminFilters } from './admin-filters';
 import { AdminFulfilment } from './admin-fulfilment';
+import { AdminDoctor } from './admin-doctor';
 import { Funnel, MetricCards } from './admin-metrics';
 import { SalesChart } from './admin-sales-chart';
 import { AdminOrdersTable } from './admin-orders-table';
@@ -51,6 +52,7 @@ export function AdminPage() {
       <AdminCatalogueEditor />
       <AdminCoupons />
       <AdminPrivacy />
+      <AdminDoctor />
 
       <AdminFilters
         params={params}

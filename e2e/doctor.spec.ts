@@ -1,0 +1,18 @@
+import { expect, signInOperator, test } from './fixtures';
+
+// Issue 25 §3: "Verificar configuração" in the panel shows the doctor's lines, each marked ok or not.
+test('the operator checks the configuration and sees one line per check', async ({ page }) => {
+  await signInOperator(page);
+  await page.getByRole('button', { name: 'Verificar configuração' }).click();
+  const lines = page.getByTestId('doctor-lines').getByRole('listitem');
+  await expect(
+    lines.filter({ hasText: /Banco de dados: PGlite conectado, \d+ migrações aplicadas/ }),
+  ).toHaveText(/^✔ /);
+  await expect(lines.filter({ hasText: 'Pagamentos: PAYMENT_PROVIDER=sandbox' })).toHaveText(/^✔ /);
+  await expect(lines.filter({ hasText: /E-mail \(SMTP\): 127\.0\.0\.1:\d+ aceitou a conexão/ })).toHaveText(
+    /^✔ /,
+  );
+  await expect(lines.filter({ hasText: 'Endereço público:' })).toHaveCount(1);
+  // The mark is for the eye; a screen reader hears the word.
+  await expect(lines.first()).toContainText('Ok:');
+});

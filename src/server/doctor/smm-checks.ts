@@ -1,0 +1,81 @@
+import type { Config } from '../config';
+import { AppError } from '../errors';
+import type { FulfilmentContext } from '../fulfilment/fulfilment-context';
+import { panelServicesReport } from '../fulfilment/panel-report';
+import { createSmmPanel } from '../fulfilment/smm-panel';
+import type { ProductId } from '../../shared/catalogue';
+import { productKind } from '../../shared/pricing';
+import { duration, fail, pass, warn, type DoctorLine } from './doctor-line';
+
+const name = 'Painel SMM';
+
+export interface SmmCheckOptions {
+  config: Readonly<Config>;
+  /** The shop's fulfilment context: its database and service ids; the panel is replaced by a quick one. */
+  fulfilment: FulfilmentContext;
+  timeoutMs: number;
+}
+
+/**
+ * The panel answers with this key, has a balance, and each product's service covers every package (and
+ * a plan's day) of the catalogue: the same report as the panel's "Fornecedor e serviços" (ADR 029).
+ */
+export async function smmChecks({ config, fulfilment, timeoutMs }: SmmCheckOptions): Promise<DoctorLine[]> {
+  const panel = createSmmPanel({ ...config.fulfilment.smm, timeoutMs });
+  let balance: { balance: number; currency: string };
+  try {
+    balance = await panel.balance();
+  } catch (error) {
+    return [fail(name, panelProblem((error as Error).message, timeoutMs, config.fulfilment.smm.apiUrl))];
+  }
+  const shown = `${balance.balance.toFixed(2)} ${balance.currency}`.trim();
+  const alert = config.fulfilment.balanceAlert;
+  const balanceLine =
+    balance.balance <= 0
+      ? warn(
+          name,
+          `conectado, saldo ${shown}: sem saldo o painel recusa cada pedido. Adicione saldo no painel.`,
+        )
+      : alert !== null && balance.balance < alert
+        ? warn(
+            name,
+            `conectado, saldo ${shown}, abaixo de SMM_BALANCE_ALERT (${alert}): adicione saldo no painel.`,
+          )
+        : pass(name, `conectado, saldo ${shown}`);
+  try {
+    const report = await panelServicesReport({ ...fulfilment, panel });
+    const services = report.services.map((row) => {
+      const product = productKind(row.product as ProductId).name;
+      const own = report.warnings.some((w) => w.startsWith(product));
+      if (own || !row.name) return null;
+      return pass(
+        `${name} ${product}`,
+        `serviço ${row.serviceId} (${row.name}), ${row.min}–${row.max}: cobre os pacotes do catálogo`,
+      );
+    });
+    const problems = report.warnings.map((w) =>
+      fail(`${name} serviços`, `${w} Ajuste o serviço (SMM_SERVICE_*) ou o pacote no catálogo.`),
+    );
+    return [balanceLine, ...services.filter((line) => line !== null), ...problems];
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return [
+      balanceLine,
+      fail(
+        `${name} serviços`,
+        'o painel não respondeu à lista de serviços (action=services): tente de novo.',
+      ),
+    ];
+  }
+}
+
+/** A PanelCallError's message (`balance: <what happened>`) in the owner's words. */
+function panelProblem(message: string, timeoutMs: number, apiUrl: string): string {
+  const what = message.replace(/^balance: /, '');
+  if (/key/i.test(what))
+    return `SMM_API_KEY recusada pelo painel ("${what}"): copie a chave da página API do painel.`;
+  if (/Timeout|Abort/i.test(what)) return `o painel (${apiUrl}) não respondeu em ${duration(timeoutMs)}.`;
+  if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH/.test(what))
+    return `o painel (${apiUrl}) não pôde ser alcançado (${what}): confira SMM_API_URL.`;
+  return `o painel (${apiUrl}) respondeu "${what}": confira SMM_API_URL e SMM_API_KEY.`;
+}

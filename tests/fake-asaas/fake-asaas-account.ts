@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { page } from './fake-asaas-lists';
+import { ok, type Answer } from './fake-asaas-state';
+
+// The account side of the fake Asaas, what `npm run doctor` reads (Asaas API v3, 'Recuperar saldo da
+// conta', 'Listar webhooks', 'Listar chaves'): the balance, the webhooks and the PIX keys. A new account
+// has no webhook and no key; tests set the state they want.
+
+/** A webhook as the account keeps it; its token is never shown, only whether it has one (hasAuthToken). */
+export interface FakeWebhook {
+  id: string;
+  name: string;
+  url: string;
+  email: string;
+  enabled: boolean;
+  interrupted: boolean;
+  apiVersion: number;
+  authToken: string | null;
+  sendType: 'SEQUENTIALLY' | 'NON_SEQUENTIALLY';
+  events: string[];
+}
+
+export type FakePixKeyStatus = 'AWAITING_ACTIVATION' | 'ACTIVE' | 'AWAITING_DELETION' | 'DELETED' | 'ERROR';
+
+export interface FakePixKey {
+  id: string;
+  key: string;
+  type: 'EVP' | 'EMAIL' | 'PHONE' | 'CPF' | 'CNPJ';
+  status: FakePixKeyStatus;
+  dateCreated: string;
+  canBeDeleted: boolean;
+  cannotBeDeletedReason: string | null;
+  qrCode: null;
+}
+
+export interface FakeAccount {
+  balance: number;
+  webhooks: FakeWebhook[];
+  pixKeys: FakePixKey[];
+}
+
+export const newFakeAccount = (): FakeAccount => ({ balance: 0, webhooks: [], pixKeys: [] });
+
+export function fakeWebhook(url: string, authToken: string | null, events: readonly string[]): FakeWebhook {
+  return {
+    id: randomUUID(),
+    name: 'Loja',
+    url,
+    email: 'dono@loja.example',
+    enabled: true,
+    interrupted: false,
+    apiVersion: 3,
+    authToken,
+    sendType: 'SEQUENTIALLY',
+    events: [...events],
+  };
+}
+
+export function fakePixKey(status: FakePixKeyStatus = 'ACTIVE'): FakePixKey {
+  return {
+    id: randomUUID(),
+    key: randomUUID(),
+    type: 'EVP',
+    status,
+    dateCreated: '2026-01-10 10:00:00',
+    canBeDeleted: true,
+    cannotBeDeletedReason: null,
+    qrCode: null,
+  };
+}
+
+/** GET routes of the account; null when `path` is none of them. */
+export function accountRoute(
+  account: FakeAccount,
+  method: string,
+  path: string,
+  query: URLSearchParams,
+): Answer | null {
+  if (method !== 'GET') return null;
+  if (path === '/finance/balance') return ok({ balance: account.balance });
+  if (path === '/webhooks')
+    return page(
+      query,
+      account.webhooks.map(({ authToken, ...shown }) => ({
+        object: 'webhook',
+        ...shown,
+        hasAuthToken: authToken !== null,
+      })),
+    );
+  if (path === '/pix/addressKeys') {
+    const status = query.get('status');
+    return page(
+      query,
+      account.pixKeys.filter((k) => k.status !== 'DELETED' && (!status || k.status === status)),
+    );
+  }
+  return null;
+}
