@@ -1,4 +1,5 @@
 import type { CreateOrderResponse } from '../../shared/schemas/order-view';
+import type { AdminChargeInput } from '../../shared/schemas/admin';
 import type { CatalogueStore } from '../catalogue/catalogue-store';
 import type { Coupons } from '../coupons/coupons.service';
 import type { Db } from '../db/client';
@@ -14,7 +15,11 @@ export interface AdminDeps {
   provider: PaymentProvider;
   fulfilment: FulfilmentContext;
   /** "Gerar cobrança" for an order settled on WhatsApp (the orders service, above admin's reach). */
-  chargeWhatsapp: (orderId: string, method: 'pix' | 'card', remoteIp: string) => Promise<CreateOrderResponse>;
+  chargeWhatsapp: (
+    orderId: string,
+    charge: AdminChargeInput,
+    remoteIp: string,
+  ) => Promise<CreateOrderResponse>;
   coupons: Coupons;
   privacyRequests: PrivacyRequests;
   catalogue: CatalogueStore;

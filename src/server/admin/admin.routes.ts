@@ -167,8 +167,8 @@ export function adminRouteTable(deps: AdminDeps): AdminRoute[] {
       method: 'POST',
       url: '/api/admin/orders/:id/charge',
       handler: async (request, reply) => {
-        const { method } = validate(adminChargeSchema, request.body);
-        return reply.status(201).send(await deps.chargeWhatsapp(orderId(request), method, request.ip));
+        const charge = validate(adminChargeSchema, request.body);
+        return reply.status(201).send(await deps.chargeWhatsapp(orderId(request), charge, request.ip));
       },
     },
   ];
