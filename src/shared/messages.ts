@@ -171,6 +171,8 @@ export const messages = {
   // The database could not be reached (issue 14 §2); the shop's text for a server that cannot answer.
   service_unavailable: 'Sistema temporariamente indisponível. Tente novamente em alguns minutos.',
   // Catalogue in the panel (issue 13)
+  shop_claim_invalid:
+    'Preencha cada número e texto (números até 12 caracteres, textos até 40; /sobre até 60).',
   catalogue_price_invalid: 'Informe um valor a partir de R$ 0,01.',
   catalogue_amount_invalid: 'Informe uma quantidade inteira maior que zero.',
   catalogue_service_invalid: 'Código de serviço inválido (letras, números, - ou _).',

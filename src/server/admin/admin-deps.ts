@@ -1,6 +1,7 @@
 import type { CreateOrderResponse } from '../../shared/schemas/order-view';
 import type { AdminChargeInput } from '../../shared/schemas/admin';
 import type { CatalogueStore } from '../catalogue/catalogue-store';
+import type { ShopClaimsStore } from '../shop-claims/shop-claims-store';
 import type { Coupons } from '../coupons/coupons.service';
 import type { Db } from '../db/client';
 import type { FulfilmentContext } from '../fulfilment/fulfilment-context';
@@ -23,6 +24,7 @@ export interface AdminDeps {
   coupons: Coupons;
   privacyRequests: PrivacyRequests;
   catalogue: CatalogueStore;
+  claims: ShopClaimsStore;
   /** The first-start password file, deleted once the operator has chosen a password (main.ts). */
   initialPasswordFile?: string;
   /** SHOP_NAME, a word the password policy refuses. */

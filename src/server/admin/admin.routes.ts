@@ -22,6 +22,7 @@ import { salesChart } from './sales-chart';
 import type { AdminRoute } from './admin-route';
 import type { AdminDeps } from './admin-deps';
 import { catalogueAdminRoutes } from './admin-catalogue.routes';
+import { shopClaimsAdminRoutes } from '../shop-claims/shop-claims.routes';
 import { fulfilmentAdminRoutes } from './admin-fulfilment.routes';
 import { refundAdminRoutes } from './admin-refund.routes';
 import { abandonedCheckoutRoutes } from './admin-abandoned.routes';
@@ -162,6 +163,7 @@ export function adminRouteTable(deps: AdminDeps): AdminRoute[] {
     ...abandonedCheckoutRoutes(db),
     ...couponAdminRoutes({ db, clock, coupons: deps.coupons, catalogue: deps.catalogue }),
     ...catalogueAdminRoutes({ db, clock, catalogue: deps.catalogue }),
+    ...shopClaimsAdminRoutes({ db, clock, claims: deps.claims }),
     ...privacyAdminRoutes(deps.privacyRequests),
     {
       method: 'POST',

@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { render } from '../../entry-server';
-import { testShop as shop } from '../../../../tests/helpers/test-shop';
+import { renderPage } from '../../../../tests/helpers/render-page';
 import { openingCatalogue } from '../../../../tests/helpers/opening-catalogue';
 
 // /cancelado names the PIX discount the owner set in the panel, and promises none while there is none.
 
-const page = async (pixDiscountPercent: number) =>
-  (
-    await render('/cancelado', {
-      shop,
-      now: new Date('2026-11-23T12:00:00Z'),
-      catalogue: { ...openingCatalogue, pixDiscountPercent },
-      cookieBanner: false,
-    })
-  ).html;
+const page = (pixDiscountPercent: number) =>
+  renderPage('/cancelado', { catalogue: { ...openingCatalogue, pixDiscountPercent } });
 
 describe('/cancelado and the PIX discount', () => {
   it('names the percentage set in the panel', async () => {

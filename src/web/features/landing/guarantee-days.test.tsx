@@ -1,22 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { render } from '../../entry-server';
-import { testShop } from '../../../../tests/helpers/test-shop';
+import { renderPage } from '../../../../tests/helpers/render-page';
 import { openingCatalogue } from '../../../../tests/helpers/opening-catalogue';
 
 // docs/product.md#guarantee: the landing's FAQ and "Suas proteções" name the days the owner set per product.
 
-const landing = async (days: Record<string, number>) =>
-  (
-    await render('/', {
-      shop: testShop,
-      now: new Date('2026-11-23T12:00:00Z'),
-      catalogue: {
-        ...openingCatalogue,
-        products: openingCatalogue.products.map((p) => ({ ...p, guaranteeDays: days[p.id] ?? 0 })),
-      },
-      cookieBanner: false,
-    })
-  ).html;
+const landing = (days: Record<string, number>) =>
+  renderPage('/', {
+    catalogue: {
+      ...openingCatalogue,
+      products: openingCatalogue.products.map((p) => ({ ...p, guaranteeDays: days[p.id] ?? 0 })),
+    },
+  });
 
 describe("the landing's guarantee follows the catalogue", () => {
   it('says the opening days', async () => {
