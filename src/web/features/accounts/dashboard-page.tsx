@@ -75,7 +75,8 @@ export function DashboardPage() {
               </p>
               {!data.user.emailVerified && (
                 <p className="mt-2 text-sm text-slate-700">
-                  Confirme o e-mail para ver aqui os pedidos feitos com ele antes de criar a conta.{' '}
+                  Confirme o e-mail pelo link que enviamos para a sua caixa de entrada, para ver aqui os
+                  pedidos feitos com ele antes de criar a conta.{' '}
                   <button
                     type="button"
                     className="font-semibold text-fuchsia-800 underline"
