@@ -6,6 +6,8 @@ import type {
 } from '../../shared/schemas/deliveries';
 import type { DeliveryRow } from '../db/schema';
 import { refillOffer } from './refill-policy';
+import { componentTask } from './plan-component-tasks';
+import type { PlanComponentId } from '../../shared/plan-components';
 
 export function toDeliveryView(d: DeliveryRow): DeliveryView {
   return {
@@ -21,6 +23,9 @@ export function toDeliveryView(d: DeliveryRow): DeliveryView {
     state: d.state as DeliveryState,
     dueAt: d.dueAt.toISOString(),
     refillStatus: d.refillStatus,
+    component: (d.component as PlanComponentId | null) ?? null,
+    activeUntil: d.expiresAt?.toISOString() ?? null,
+    leftToExpire: d.leftToExpire,
   };
 }
 
@@ -51,6 +56,7 @@ export function toAdminDelivery(
     lastError: d.lastError,
     submittedAt: d.submittedAt?.toISOString() ?? null,
     updatedAt: d.updatedAt.toISOString(),
+    task: d.state === 'manual' || d.state === 'refused' ? componentTask(d) : null,
     ...(order ?? {}),
   };
 }

@@ -9,6 +9,7 @@ import { ordersRepo } from '../orders/orders.repo';
 import { subscriptionsRepo } from '../subscriptions/subscriptions.repo';
 import { deliveriesRepo } from './deliveries.repo';
 import type { FulfilmentContext } from './fulfilment-context';
+import { stopComponent } from './stop-component';
 import { submitDelivery } from './submit-delivery';
 import { alertOwner, once } from './owner-alerts';
 import { formatPurchaseCode } from '../../shared/orders';
@@ -23,6 +24,7 @@ export function fulfilmentJobHandlers(
     ordersRepo.findById(ctx.db, String(payload.orderId));
   return {
     submit_delivery: (payload) => submitDelivery(ctx, String(payload.deliveryId)),
+    stop_plan_component: (payload) => stopComponent(ctx, String(payload.deliveryId)),
     owner_alert_email: (payload) => mailer.send(payload as unknown as Email),
     async subscription_ended_alert(payload) {
       const subscription = await subscriptionsRepo.findById(ctx.db, String(payload.subscriptionId));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { instagramHandleSchema, postLinkSchema } from './lead';
+import type { PlanComponentId } from '../plan-components';
 
 // Delivery (issue 11): what the buyer and the operator see of each delivered item, and what they send.
 
@@ -68,6 +69,11 @@ export interface DeliveryView {
   /** For a plan's day: when it is due. */
   dueAt: string;
   refillStatus: string | null;
+  /** A plan's engagement component (ADR 032): `quantity` is per post, delivered until `activeUntil`. */
+  component: PlanComponentId | null;
+  activeUntil: string | null;
+  /** Stopped early but the panel cannot cancel it: it runs until `activeUntil`. */
+  leftToExpire: boolean;
 }
 
 export interface FulfilmentView {
@@ -90,6 +96,8 @@ export interface AdminDelivery extends DeliveryView {
   updatedAt: string;
   purchaseCode?: string;
   instagram?: string;
+  /** "Entregar manualmente: …" for a plan component no panel service delivers (manual or refused). */
+  task: string | null;
 }
 
 /** A corrected link: the profile's @ for followers, a post link for likes and views. */
