@@ -12,7 +12,7 @@ import {
 } from '../fake-smm/fake-smm-panel';
 import { operatorCookie } from '../helpers/accounts';
 import { billingAddress, startAsaasTestApp, type AsaasTestApp } from '../helpers/asaas-test-app';
-import { approvedCard, newKey, orderRequest } from '../helpers/order-request';
+import { approvedCard, newKey, orderProof, orderRequest } from '../helpers/order-request';
 
 // Issue 26: every paid month of a plan starts each engagement component at the panel exactly once, as a
 // subscription-type order to the profile until the end of that month; a component no service delivers is
@@ -218,7 +218,25 @@ describe('a component the panel will not deliver', () => {
       const month = await monthOf(orderId);
       expect(month.find((d) => d.component === 'likes_per_post')).toMatchObject({ state: 'refused' });
       // The panel refused the story views ("Bad Link"): the buyer is asked for the profile again.
-      expect(month.find((d) => d.component === 'story_views')).toMatchObject({ state: 'invalid_link' });
+      const story = month.find((d) => d.component === 'story_views')!;
+      expect(story).toMatchObject({ state: 'invalid_link' });
+      // The buyer gives the profile's @ (not a post link), and the component is sent again, once.
+      const post = await asaas.app.server.inject({
+        method: 'POST',
+        url: `/api/orders/${orderId}/deliveries/${story.id}/link`,
+        headers: orderProof(orderId),
+        payload: { link: 'https://www.instagram.com/p/ABC/' },
+      });
+      expect(post.statusCode).toBe(400);
+      const fixed = await asaas.app.server.inject({
+        method: 'POST',
+        url: `/api/orders/${orderId}/deliveries/${story.id}/link`,
+        headers: orderProof(orderId),
+        payload: { link: '@recusado.certo' },
+      });
+      expect(fixed.statusCode).toBe(200);
+      await drain();
+      expect(subscriptionAdds('recusado.certo').map((f) => f.service)).toEqual(['105']);
     } finally {
       likes.min = '20';
     }

@@ -100,9 +100,13 @@ export interface AdminDelivery extends DeliveryView {
   task: string | null;
 }
 
-/** A corrected link: the profile's @ for followers, a post link for likes and views. */
-export const deliveryLinkSchema = (product: DeliveryView['product']) =>
-  z.object({ link: product === 'followers' ? instagramHandleSchema : postLinkSchema });
+/** Followers and a plan's components go to a profile (its @); other likes and views to a post. */
+export const wantsProfile = (d: Pick<DeliveryView, 'product' | 'component'>) =>
+  d.product === 'followers' || d.component !== null;
+
+/** A corrected link: the profile's @ (followers, a plan's component), a post link for likes and views. */
+export const deliveryLinkSchema = (d: Pick<DeliveryView, 'product' | 'component'>) =>
+  z.object({ link: wantsProfile(d) ? instagramHandleSchema : postLinkSchema });
 
 export const linkPanelOrderSchema = z.object({
   panelOrderId: z
