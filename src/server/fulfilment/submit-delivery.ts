@@ -4,7 +4,8 @@ import { enqueue } from '../jobs/job-queue';
 import { deliveriesRepo } from './deliveries.repo';
 import { dailySchedule, panelExpiry, profileHandle } from './delivery-plan';
 import type { FulfilmentContext } from './fulfilment-context';
-import { isSubscriptionService, type PanelOrderRequest, type PanelService } from './panel';
+import type { PanelOrderRequest, PanelService } from './panel';
+import { serviceMisfit } from './service-fit';
 import { toOperator } from './plan-component-tasks';
 import { markUnknown, recordOutcome, refuse } from './submission-outcomes';
 import type { PlanComponentId } from '../../shared/plan-components';
@@ -111,16 +112,12 @@ function serviceProblem(
   delivery: DeliveryRow,
   now: Date,
 ): string | null {
-  const { quantity } = delivery;
-  if (!service) return `O serviço ${serviceId} não existe no painel do fornecedor.`;
-  if (Boolean(delivery.component) !== isSubscriptionService(service))
-    return delivery.component
-      ? `O serviço ${serviceId} é do tipo "${service.type}": não entrega a cada nova publicação (precisa ser "Subscriptions").`
-      : `O serviço ${serviceId} é do tipo "${service.type}": não entrega uma quantidade a um link.`;
-  if (delivery.expiresAt && delivery.expiresAt <= now) return 'O mês pago terminou antes do envio.';
-  if (quantity < service.min || quantity > service.max)
-    return `Quantidade ${quantity} fora do mínimo/máximo do serviço ${serviceId} (${service.min}–${service.max}).`;
-  return null;
+  if (service && delivery.expiresAt && delivery.expiresAt <= now)
+    return 'O mês pago terminou antes do envio.';
+  return serviceMisfit(service, serviceId, {
+    quantity: delivery.quantity,
+    subscription: Boolean(delivery.component),
+  });
 }
 
 /** A plan's month for a service without drip-feed: this row becomes day 1, the other days are queued. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { instagramHandleSchema, postLinkSchema } from './lead';
+import type { PlanId } from '../catalogue';
 import type { PlanComponentId } from '../plan-components';
 
 // Delivery (issue 11): what the buyer and the operator see of each delivered item, and what they send.
@@ -128,6 +129,19 @@ export interface PanelReport {
     rate: string | null;
     refill: boolean | null;
     dripfeed: boolean | null;
+  }>;
+  /** Each plan component's service as the panel describes it; `problem` when it cannot deliver it. */
+  components: Array<{
+    plan: PlanId;
+    component: PlanComponentId;
+    quantity: number;
+    serviceId: string | null;
+    name: string | null;
+    type: string | null;
+    min: number | null;
+    max: number | null;
+    cancel: boolean | null;
+    problem: string | null;
   }>;
   warnings: string[];
 }
