@@ -122,7 +122,25 @@ describe('a paid month of Simples', () => {
       'in_progress',
       'in_progress',
       'in_progress',
-    ]);
+    ]); // The buyer sees each component of the month on /order/{id}, and the e-mail says the same.
+    const view = (await asaas.app.server.inject({ url: `/api/orders/${orderId}` })).json();
+    const likes = view.fulfilment.deliveries.find(
+      (d: { component: string }) => d.component === 'likes_per_post',
+    );
+    expect(likes).toMatchObject({
+      quantity: 40,
+      state: 'in_progress',
+      activeUntil: '2026-12-23T03:00:00.000Z',
+    });
+    expect(JSON.stringify(view)).not.toMatch(/serviceId|panelOrderId/);
+    await drain();
+    const started = (await db().select().from(outboxEmails)).find(
+      (m) => m.subject === `Entrega em andamento – pedido ${view.order.purchaseCode}`,
+    );
+    expect(started!.text).toContain('40 curtidas por publicação: Curtidas automáticas ativas até 23/12.');
+    expect(started!.text).toContain(
+      '150 visualizações de vídeo: Visualizações de vídeo automáticas ativas até 23/12.',
+    );
   });
 
   it('a renewal (the next charge, redelivered and raced by reconciliation) starts the next month once', async () => {

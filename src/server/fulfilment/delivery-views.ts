@@ -14,8 +14,10 @@ export function toDeliveryView(d: DeliveryRow): DeliveryView {
     id: d.id,
     product: d.product as DeliveryView['product'],
     quantity: d.quantity * (d.runs ?? 1),
-    delivered:
-      d.remains === null
+    // A component delivers to posts not yet made: there is no count of the month to show.
+    delivered: d.component
+      ? null
+      : d.remains === null
         ? d.state === 'completed'
           ? d.quantity * (d.runs ?? 1)
           : null
