@@ -10,7 +10,7 @@ import type { ServiceCache } from './service-cache';
 export interface FulfilmentContext {
   db: Db;
   panel: FulfilmentPanel | null;
-  serviceIds: Record<ProductId, string>;
+  serviceIds: Partial<Record<ProductId, string>>;
   /** A plan component's service when the catalogue names none (only the simulated panel has them). */
   componentServiceIds: Partial<Record<PlanComponentId, string>>;
   serviceCache: ServiceCache | null;

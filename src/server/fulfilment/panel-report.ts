@@ -32,7 +32,7 @@ export async function panelServicesReport(ctx: FulfilmentContext): Promise<Panel
         );
   };
   const rows = productIds.map((product) => {
-    const serviceId = ctx.serviceIds[product];
+    const serviceId = ctx.serviceIds[product] ?? '';
     const service = services.find((s) => s.service === serviceId);
     const name = productKind(product).name;
     const packages = catalogue.products.find((p) => p.id === product)?.packages ?? [];
@@ -44,7 +44,8 @@ export async function panelServicesReport(ctx: FulfilmentContext): Promise<Panel
       quantities.push(
         ...catalogue.plans.map((p) => planDailyFollowers({ min: p.dailyMin, max: p.dailyMax })),
       );
-    checkRange(name, serviceId, quantities);
+    // No service named for the product: it is not sold (issue 26), there is nothing to check.
+    if (serviceId) checkRange(name, serviceId, quantities);
     if (!service) {
       return {
         product,

@@ -10,6 +10,11 @@ import type { PaymentChoice } from '../payments/payment-attempt';
 /** The order's fields priced from the catalogue alone (DECISIONS 5): the client's numbers are never read. */
 export function priceOrder(catalogue: Catalogue, input: CreateOrderInput, unavailable: readonly string[]) {
   if (input.item.type === 'recurring') {
+    // A plan's month is followers first: without their panel service there is nothing to sell.
+    if (unavailable.includes('followers-*'))
+      throw new AppError('invalid_input', 'product_unavailable', messages.product_unavailable, {
+        field: 'item',
+      });
     const plan = findPlan(catalogue, input.item.plan);
     return {
       service: 'recurring',
