@@ -178,6 +178,7 @@ export const jobKindLabels: Record<string, string> = {
   order_received_email: 'E-mail de pedido recebido',
   payment_confirmed_email: 'E-mail de pagamento confirmado',
   submit_delivery: 'Envio de entrega ao fornecedor',
+  stop_plan_component: 'Cancelamento de item de plano no fornecedor',
   delivery_started_email: 'E-mail de entrega iniciada',
   delivery_completed_email: 'E-mail de entrega concluída',
   delivery_link_email: 'E-mail de link inválido',

@@ -125,6 +125,15 @@ export function DashboardPage() {
                           >
                             {serviceTitle(order)}
                           </Link>
+                          {order.planMonth && (
+                            <ul className="mt-1 text-xs text-slate-700" data-testid="plan-month">
+                              {order.planMonth.map((line) => (
+                                <li key={line.key}>
+                                  {line.title}: {line.detail}
+                                </li>
+                              ))}
+                            </ul>
+                          )}
                         </td>
                         <td className="py-2 pr-3">{formatBRL(order.totalCents)}</td>
                         <td className="py-2">
