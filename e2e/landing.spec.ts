@@ -1,6 +1,9 @@
-import { expect, gotoHydrated, test } from './fixtures';
+import { expect, gotoHydrated, signInOperator, test } from './fixtures';
 
 test.describe('landing page', () => {
+  // One at a time: the last test edits what the others read (Issue 25 §4).
+  test.describe.configure({ mode: 'serial' });
+
   test('shows every section with its content in the server HTML', async ({ page, request }) => {
     const html = await (await request.get('/')).text();
     expect(html).toContain('Dê ao seu Instagram o impulso que ele merece');
@@ -103,6 +106,66 @@ test.describe('landing page', () => {
       'href',
       '/login',
     );
+  });
+
+  test('the owner edits, then hides, the shop’s numbers; the landing, /sobre and the FAQ follow', async ({
+    page,
+  }) => {
+    await signInOperator(page);
+    await page.getByText('Números da loja').click();
+    await expect(page.getByLabel('Perfis (número)')).toHaveValue('50K+');
+    await page.getByLabel('Perfis (número)').fill('1.200');
+    await page.getByLabel('Perfis (texto)').fill('clientes atendidos');
+    await page.getByLabel('Em /sobre: “Desde o início já atendemos …”').fill('mais de mil perfis');
+    await page.getByRole('button', { name: 'Salvar números' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Salvo.' })).toBeVisible();
+
+    await gotoHydrated(page, '/');
+    await expect(page.getByText('1.200', { exact: true })).toBeVisible();
+    await expect(page.getByText('clientes atendidos', { exact: true })).toBeVisible();
+    await gotoHydrated(page, '/sobre');
+    await expect(page.getByText(/Desde o início já atendemos mais de mil perfis/)).toBeVisible();
+
+    await page.goto('/admin');
+    await page.getByText('Números da loja').click();
+    await page.getByLabel('Mostrar os números na página inicial e em /sobre').uncheck();
+    await page.getByRole('button', { name: 'Salvar números' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Salvo.' })).toBeVisible();
+    await gotoHydrated(page, '/');
+    await expect(page.getByText('clientes atendidos')).toHaveCount(0);
+    await expect(page.getByText('seguro: sem pedir senha')).toBeVisible();
+
+    // The guarantee the owner sets per product is what the FAQ says, and none rather than "0 dias".
+    await page.goto('/admin');
+    await page.getByText('Catálogo e preços').click();
+    const likes = page.getByLabel('Garantia de reposição (dias)').nth(1);
+    await likes.fill('0');
+    await likes.locator('xpath=ancestor::form').getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Salvo.' }).first()).toBeVisible();
+    await gotoHydrated(page, '/');
+    await page.getByRole('button', { name: 'Há garantia de reposição?' }).click();
+    await expect(
+      page.getByText(
+        'Garantia de reposição: 30 dias para seguidores e 15 dias para visualizações; curtidas sem garantia de reposição. Basta nos chamar no WhatsApp.',
+      ),
+    ).toBeVisible();
+    // Back to the opening values: the other landing tests read them.
+    await page.goto('/admin');
+    await page.getByText('Catálogo e preços').click();
+    await page.getByLabel('Garantia de reposição (dias)').nth(1).fill('15');
+    await page
+      .getByLabel('Garantia de reposição (dias)')
+      .nth(1)
+      .locator('xpath=ancestor::form')
+      .getByRole('button', { name: 'Salvar' })
+      .click();
+    await page.getByText('Números da loja').click();
+    await page.getByLabel('Mostrar os números na página inicial e em /sobre').check();
+    await page.getByLabel('Perfis (número)').fill('50K+');
+    await page.getByLabel('Perfis (texto)').fill('perfis atendidos');
+    await page.getByLabel('Em /sobre: “Desde o início já atendemos …”').fill('mais de 50 mil perfis');
+    await page.getByRole('button', { name: 'Salvar números' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Salvo.' }).last()).toBeVisible();
   });
 });
 
