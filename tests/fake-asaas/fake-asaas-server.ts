@@ -2,6 +2,10 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { controls, type FakeControls } from './fake-asaas-controls';
 import { FakeFaults } from './fake-asaas-faults';
+import { fiscalRoute } from './fake-asaas-fiscal';
+import { fiscalControls, type FakeFiscalControls } from './fake-asaas-fiscal-controls';
+import { newFakeFiscal } from './fake-asaas-fiscal-state';
+import { readForm } from './fake-asaas-multipart';
 import { route } from './fake-asaas-routes';
 import { error, newFakeState, type FakeEvent, type FakePayment, type FakeState } from './fake-asaas-state';
 
@@ -14,6 +18,7 @@ import { error, newFakeState, type FakeEvent, type FakePayment, type FakeState }
 export type { FakeEvent, FakePayment };
 export type { FakeCustomer, FakeRefund, FakeSubscription, RefundMode } from './fake-asaas-state';
 export type { LoseMatch, SlowMatch } from './fake-asaas-faults';
+export type { FakeInvoice } from './fake-asaas-fiscal-state';
 
 export interface RecordedRequest {
   method: string;
@@ -29,6 +34,7 @@ export interface FakeAsaas
   url: string;
   apiKey: string;
   requests: RecordedRequest[];
+  fiscal: FakeFiscalControls;
   close(): Promise<void>;
 }
 
@@ -44,13 +50,15 @@ export async function startFakeAsaas(
   const requests: RecordedRequest[] = [];
   const state = newFakeState(options.clock);
   const faults = new FakeFaults();
+  const fiscal = newFakeFiscal();
   const hanging = new Set<IncomingMessage>();
 
   const server: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks).toString();
-    const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
+    const form = await readForm(req.headers['content-type'], Buffer.concat(chunks));
+    const body = form ?? (raw ? (JSON.parse(raw) as Record<string, unknown>) : null);
     const url = new URL(req.url ?? '/', 'http://fake');
     const method = req.method ?? '';
     requests.push({ method, path: url.pathname + url.search, headers: req.headers, body });
@@ -86,7 +94,9 @@ export async function startFakeAsaas(
     if (req.headers.access_token !== apiKey)
       return send(401, error('invalid_access_token', 'A chave de API fornecida é inválida'));
     const path = url.pathname.replace(/^\/v3/, '');
-    const answer = route(state, method, path, url.searchParams, body ?? {});
+    const request = { method, path, query: url.searchParams, body: body ?? {}, form };
+    const answer =
+      fiscalRoute(state, fiscal, request) ?? route(state, method, path, url.searchParams, body ?? {});
     if (answer) return send(answer.status, answer.data);
     return send(404, error('not_found', `Rota ${method} ${path} não existe no fake.`));
   });
@@ -97,6 +107,7 @@ export async function startFakeAsaas(
     url: `http://127.0.0.1:${port}/v3`,
     apiKey,
     requests,
+    fiscal: fiscalControls(state, fiscal),
     customers: state.customers,
     payments: state.payments,
     subscriptions: state.subscriptions,
