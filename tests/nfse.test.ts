@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { invoices, jobs, outboxEmails } from '../src/server/db/schema';
+import { asaasInvoices } from '../src/server/invoices/asaas-invoices';
+import { invoicesRepo } from '../src/server/invoices/invoices.repo';
+import { issueInvoice } from '../src/server/invoices/issue-invoice';
+import { createAsaasClient } from '../src/server/payments/asaas/asaas-client';
+import { deliverAsaasEvents } from './helpers/asaas-events';
+import { startAsaasTestApp, type AsaasTestApp } from './helpers/asaas-test-app';
+import { newKey, orderRequest } from './helpers/order-request';
+
+// Issue 27: one NFS-e per paid order through Asaas, exactly once (ADR 033): looked up by reference before
+// it is created, a lost answer looked up again, two instances and duplicate webhooks harmless; the buyer
+// gets the PDF and XML links, the owner hears of a refusal. Off by default.
+
+const ownerEmail = 'dona@impulso.example';
+const webhookToken = 'whsec_nfse_0123456789abcdefghijklmnop';
+let asaas: AsaasTestApp;
+beforeAll(async () => {
+  asaas = await startAsaasTestApp(webhookToken, { ADMIN_EMAIL: ownerEmail, FULFILMENT_PROVIDER: 'manual' });
+  const form = new FormData();
+  for (const [name, value] of Object.entries({
+    email: 'fiscal@impulso.com.br',
+    simplesNacional: 'true',
+    username: 'impulso',
+    password: 'senha-da-prefeitura',
+  }))
+    form.append(name, value);
+  await fetch(`${asaas.fake.url}/fiscalInfo/`, {
+    method: 'POST',
+    headers: { access_token: asaas.fake.apiKey },
+    body: form,
+  });
+});
+afterAll(() => asaas.close());
+
+const db = () => asaas.app.database.db;
+const settingsOn = {
+  enabled: true,
+  issueOn: 'payment' as const,
+  municipalServiceId: '101',
+  municipalServiceName: 'Propaganda e publicidade',
+  issBasisPoints: 200,
+};
+beforeEach(async () => {
+  await invoicesRepo.saveSettings(db(), settingsOn, new Date());
+  asaas.fake.fiscal.cityHall.issue = { kind: 'accepted' };
+});
+
+/** An order paid by card (the fake confirms it at once), its webhooks delivered, the jobs not run yet. */
+async function paidOrder(email: string) {
+  const res = await asaas.app.server.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: { 'idempotency-key': newKey() },
+    payload: orderRequest({ email }),
+  });
+  const orderId = res.json().order.id as string;
+  const charge = [...asaas.fake.payments.values()].find((p) => p.externalReference === orderId)!;
+  charge.status = 'RECEIVED';
+  const paid = await asaas.app.server.inject({
+    method: 'POST',
+    url: '/api/webhooks/asaas',
+    headers: { 'asaas-access-token': webhookToken },
+    payload: { id: `evt_paid_${orderId}`, event: 'PAYMENT_RECEIVED', payment: { ...charge } },
+  });
+  expect(paid.statusCode).toBe(200);
+  return orderId;
+}
+const invoiceRow = async (orderId: string) => invoicesRepo.forOrder(db(), orderId);
+const atAsaas = async (orderId: string) => {
+  const row = await invoiceRow(orderId);
+  return [...asaas.fake.fiscal.invoices.values()].filter((i) => i.externalReference === row?.id);
+};
+const mailTo = async (to: string) =>
+  (await db().select().from(outboxEmails).where(eq(outboxEmails.to, to))).map((m) => m.subject + m.text);
+const gateway = () =>
+  asaasInvoices(
+    createAsaasClient({ baseUrl: asaas.fake.url, apiKey: asaas.fake.apiKey, userAgent: 'Impulso' }),
+  );
+const issue = (orderId: string) =>
+  issueInvoice({ db: db(), invoices: gateway(), clock: () => new Date() }, orderId);
+
+describe('off by default', () => {
+  it('a paid order of a shop that never turned invoicing on owes no invoice', async () => {
+    await invoicesRepo.saveSettings(db(), { enabled: false }, new Date());
+    const orderId = await paidOrder('sem.nota@exemplo.com');
+    await asaas.app.jobs.drain();
+    expect(await invoiceRow(orderId)).toBeUndefined();
+    expect(asaas.fake.requests.filter((r) => r.path.startsWith('/v3/invoices'))).toEqual([]);
+  });
+});
+
+describe('one invoice per paid order', () => {
+  it('is issued, e-mailed once with its PDF and XML, under duplicate webhooks', async () => {
+    const orderId = await paidOrder('com.nota@exemplo.com');
+    await asaas.app.jobs.drain();
+    const [made] = await atAsaas(orderId);
+    expect(made).toMatchObject({ status: 'AUTHORIZED', value: 85.9, municipalServiceId: '101' });
+    expect(made!.taxes).toMatchObject({ iss: 2, retainIss: false });
+    // Asaas's webhooks, twice each (a redelivery with another id): nothing moves back, one e-mail.
+    const sent = await deliverAsaasEvents(asaas.app, asaas.fake, webhookToken);
+    for (const event of sent.filter((e) => e.invoice))
+      await asaas.app.server.inject({
+        method: 'POST',
+        url: '/api/webhooks/asaas',
+        headers: { 'asaas-access-token': webhookToken },
+        payload: { ...event, id: `${event.id}_again` },
+      });
+    await asaas.app.jobs.drain();
+    expect(await atAsaas(orderId)).toHaveLength(1);
+    expect(await invoiceRow(orderId)).toMatchObject({ status: 'AUTHORIZED', pdfUrl: made!.pdfUrl });
+    const mails = (await mailTo('com.nota@exemplo.com')).filter((m) => m.startsWith('Nota fiscal'));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain(made!.pdfUrl!);
+    expect(mails[0]).toContain(made!.xmlUrl!);
+  });
+
+  it('a lost answer to the creation is looked up: no second invoice', async () => {
+    const orderId = await paidOrder('resposta.perdida@exemplo.com');
+    asaas.fake.loseNextAnswer(/^\/invoices$/);
+    await asaas.app.jobs.drain();
+    expect(await invoiceRow(orderId)).toMatchObject({ status: 'unknown' });
+    expect(await atAsaas(orderId)).toHaveLength(1);
+    await issue(orderId);
+    expect(await atAsaas(orderId)).toHaveLength(1);
+    expect(await invoiceRow(orderId)).toMatchObject({ status: 'AUTHORIZED' });
+    const reference = (await invoiceRow(orderId))!.id;
+    const posts = asaas.fake.requests.filter(
+      (r) => r.method === 'POST' && r.path === '/v3/invoices' && r.body?.externalReference === reference,
+    );
+    expect(posts).toHaveLength(1);
+  });
+
+  it('a lost answer to the authorisation, and Asaas refusing (5xx): looked up, issued once', async () => {
+    const orderId = await paidOrder('autorizacao.perdida@exemplo.com');
+    asaas.fake.loseNextAnswer(/\/authorize$/);
+    await asaas.app.jobs.drain();
+    expect(await invoiceRow(orderId)).toMatchObject({ status: 'unknown' });
+    asaas.fake.failNext(503);
+    await expect(issue(orderId)).rejects.toThrow();
+    await issue(orderId);
+    expect((await atAsaas(orderId)).map((i) => i.status)).toEqual(['AUTHORIZED']);
+    expect(await invoiceRow(orderId)).toMatchObject({ status: 'AUTHORIZED' });
+  });
+
+  it('two instances at once: one asks Asaas, one invoice', async () => {
+    const orderId = await paidOrder('duas.instancias@exemplo.com');
+    await db().delete(jobs).where(eq(jobs.kind, 'issue_invoice'));
+    asaas.fake.slowAnswers({ method: 'GET', path: /^\/invoices$/, delayMs: () => 100 });
+    await Promise.all([issue(orderId), issue(orderId)]);
+    asaas.fake.slowAnswers(null);
+    expect(await atAsaas(orderId)).toHaveLength(1);
+    expect(await invoiceRow(orderId)).toMatchObject({ status: 'AUTHORIZED' });
+  });
+
+  it("an ERROR from the city hall reaches the owner with Asaas's words", async () => {
+    asaas.fake.fiscal.cityHall.issue = { kind: 'refused', description: 'Inscrição municipal inválida.' };
+    const orderId = await paidOrder('nota.com.erro@exemplo.com');
+    await asaas.app.jobs.drain();
+    expect(await invoiceRow(orderId)).toMatchObject({
+      status: 'ERROR',
+      statusDescription: 'Inscrição municipal inválida.',
+    });
+    const alerts = (await mailTo(ownerEmail)).filter((m) => m.includes('Inscrição municipal inválida.'));
+    expect(alerts).toHaveLength(1);
+    expect(await db().select().from(invoices).where(eq(invoices.orderId, orderId))).toHaveLength(1);
+  });
+});
