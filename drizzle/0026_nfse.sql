@@ -3,7 +3,6 @@
 CREATE TABLE "invoice_settings" (
 	"id" text PRIMARY KEY NOT NULL,
 	"enabled" boolean DEFAULT false NOT NULL,
-	"enabled_at" timestamp with time zone,
 	"issue_on" text DEFAULT 'payment' NOT NULL,
 	"municipal_service_id" text,
 	"municipal_service_code" text,

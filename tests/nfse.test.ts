@@ -4,6 +4,7 @@ import { invoices, jobs, outboxEmails } from '../src/server/db/schema';
 import { asaasInvoices } from '../src/server/invoices/asaas-invoices';
 import { invoicesRepo } from '../src/server/invoices/invoices.repo';
 import { issueInvoice } from '../src/server/invoices/issue-invoice';
+import { cancelInvoice } from '../src/server/invoices/cancel-invoice';
 import { createAsaasClient } from '../src/server/payments/asaas/asaas-client';
 import { deliverAsaasEvents } from './helpers/asaas-events';
 import { startAsaasTestApp, type AsaasTestApp } from './helpers/asaas-test-app';
@@ -35,6 +36,7 @@ beforeAll(async () => {
 afterAll(() => asaas.close());
 
 const db = () => asaas.app.database.db;
+const alerts = { to: ownerEmail, shop: { name: 'Impulso', publicUrl: 'http://localhost' } };
 const settingsOn = {
   enabled: true,
   issueOn: 'payment' as const,
@@ -165,5 +167,53 @@ describe('one invoice per paid order', () => {
     const alerts = (await mailTo(ownerEmail)).filter((m) => m.includes('Inscrição municipal inválida.'));
     expect(alerts).toHaveLength(1);
     expect(await db().select().from(invoices).where(eq(invoices.orderId, orderId))).toHaveLength(1);
+  });
+});
+
+describe('a full refund', () => {
+  const refunded = async (orderId: string) => {
+    const charge = [...asaas.fake.payments.values()].find((p) => p.externalReference === orderId)!;
+    const res = await asaas.app.server.inject({
+      method: 'POST',
+      url: '/api/webhooks/asaas',
+      headers: { 'asaas-access-token': webhookToken },
+      payload: {
+        id: `evt_refunded_${orderId}`,
+        event: 'PAYMENT_REFUNDED',
+        payment: { ...charge, status: 'REFUNDED' },
+      },
+    });
+    expect(res.statusCode).toBe(200);
+  };
+  beforeEach(() => {
+    asaas.fake.fiscal.municipalOptions.supportsCancellation = true;
+  });
+
+  it('cancels the invoice where the city allows it, once, even with a lost answer', async () => {
+    const orderId = await paidOrder('reembolso.cancela@exemplo.com');
+    await asaas.app.jobs.drain();
+    asaas.fake.loseNextAnswer(/\/cancel$/);
+    await refunded(orderId);
+    await asaas.app.jobs.drain();
+    // The cancellation went through at Asaas; the job's retry reads it instead of asking again.
+    expect((await atAsaas(orderId)).map((i) => i.status)).toEqual(['CANCELED']);
+    await cancelInvoice({ db: db(), invoices: gateway(), alerts, clock: () => new Date() }, orderId);
+    expect(await invoiceRow(orderId)).toMatchObject({ status: 'CANCELED' });
+    const invoiceId = (await atAsaas(orderId))[0]!.id;
+    const cancels = asaas.fake.requests.filter((r) => r.path === `/v3/invoices/${invoiceId}/cancel`);
+    expect(cancels).toHaveLength(1);
+  });
+
+  it('where the city does not allow it, the owner is told and the invoice stays', async () => {
+    const orderId = await paidOrder('reembolso.sem.cancelar@exemplo.com');
+    await asaas.app.jobs.drain();
+    asaas.fake.fiscal.municipalOptions.supportsCancellation = false;
+    await refunded(orderId);
+    await asaas.app.jobs.drain();
+    expect(await invoiceRow(orderId)).toMatchObject({ status: 'AUTHORIZED' });
+    const number = (await invoiceRow(orderId))!.number!;
+    const told = (await mailTo(ownerEmail)).filter((m) => m.includes(`Nota ${number}:`));
+    expect(told).toHaveLength(1);
+    expect(told[0]).toContain('a prefeitura não permite cancelar');
   });
 });

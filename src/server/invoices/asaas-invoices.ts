@@ -16,6 +16,7 @@ export const asaasInvoice = z.looseObject({
 });
 export type AsaasInvoice = z.infer<typeof asaasInvoice>;
 
+const cityOptions = z.looseObject({ supportsCancellation: z.boolean() });
 const invoiceList = z.looseObject({ data: z.array(asaasInvoice) });
 
 /** What POST /v3/invoices takes (InvoiceSaveRequestDTO); money in reais, rates in percent. */
@@ -47,6 +48,13 @@ export function asaasInvoices(request: AsaasRequest) {
     /** Sends a scheduled invoice to the city hall now. */
     authorize: async (id: string) =>
       asaasInvoice.parse(await request('POST', `/invoices/${encodeURIComponent(id)}/authorize`)),
+    get: async (id: string) =>
+      asaasInvoice.parse(await request('GET', `/invoices/${encodeURIComponent(id)}`)),
+    /** Whether the account's city hall lets an issued invoice be cancelled. */
+    async cityCancels(): Promise<boolean> {
+      const options = cityOptions.parse(await request('GET', '/fiscalInfo/municipalOptions'));
+      return options.supportsCancellation;
+    },
     cancel: async (id: string) =>
       asaasInvoice.parse(await request('POST', `/invoices/${encodeURIComponent(id)}/cancel`)),
   };

@@ -7,11 +7,12 @@ import type { JobHandler } from '../jobs/job-queue';
 import { ordersRepo } from '../orders/orders.repo';
 import { createAsaasClient } from '../payments/asaas/asaas-client';
 import { asaasInvoices } from './asaas-invoices';
+import { cancelInvoice } from './cancel-invoice';
 import { invoiceAuthorizedEmail } from './invoice-email';
 import { invoicesRepo } from './invoices.repo';
 import { issueInvoice } from './issue-invoice';
 
-// The NFS-e jobs (ADR 033): issue an order's invoice, e-mail the buyer its links, tell the owner of a
+// The NFS-e jobs (ADR 033): issue an order's invoice, cancel it after a full refund, e-mail the buyer its links, tell the owner of a
 // refusal. NFS-e goes through Asaas only: with another provider, issuing fails and the owner hears of it.
 
 export function invoiceJobHandlers(deps: {
@@ -28,6 +29,10 @@ export function invoiceJobHandlers(deps: {
     config.paymentProvider === 'asaas'
       ? asaasInvoices(createAsaasClient({ baseUrl, apiKey, userAgent }))
       : null;
+  const asaas = () => {
+    if (!invoices) throw new Error('NFS-e precisa do Asaas (PAYMENT_PROVIDER=asaas).');
+    return invoices;
+  };
   const withOrder = async (invoiceId: string) => {
     const invoice = await invoicesRepo.byId(db, invoiceId);
     const order = invoice && (await ordersRepo.findById(db, invoice.orderId));
@@ -35,8 +40,10 @@ export function invoiceJobHandlers(deps: {
   };
   return {
     async issue_invoice(payload) {
-      if (!invoices) throw new Error('NFS-e precisa do Asaas (PAYMENT_PROVIDER=asaas).');
-      await issueInvoice({ db, invoices, clock }, String(payload.orderId));
+      await issueInvoice({ db, invoices: asaas(), clock }, String(payload.orderId));
+    },
+    async cancel_invoice(payload) {
+      await cancelInvoice({ db, invoices: asaas(), alerts, clock }, String(payload.orderId));
     },
     async invoice_authorized_email(payload) {
       const found = await withOrder(String(payload.invoiceId));

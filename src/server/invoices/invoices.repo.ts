@@ -79,6 +79,13 @@ export const invoicesRepo = {
       .returning({ id: invoices.id });
     return moved.length > 0;
   },
+  /** An owed invoice never sent to Asaas whose sale was refunded: nothing to issue any more. */
+  async dropOwed(db: Executor, id: string, now: Date): Promise<void> {
+    await db
+      .update(invoices)
+      .set({ status: 'CANCELED', updatedAt: now })
+      .where(and(eq(invoices.id, id), eq(invoices.status, 'pending')));
+  },
   async rememberProviderId(db: Executor, id: string, providerInvoiceId: string): Promise<void> {
     await db.update(invoices).set({ providerInvoiceId }).where(eq(invoices.id, id));
   },

@@ -9,8 +9,6 @@ import { orders } from './orders';
 export const invoiceSettings = pgTable('invoice_settings', {
   id: text('id').primaryKey(),
   enabled: boolean('enabled').notNull().default(false),
-  /** Orders paid from this moment on get an invoice; none before the owner turned invoicing on. */
-  enabledAt: timestamp('enabled_at', { withTimezone: true }),
   issueOn: text('issue_on').$type<InvoiceIssueOn>().notNull().default('payment'),
   municipalServiceId: text('municipal_service_id'),
   municipalServiceCode: text('municipal_service_code'),
