@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { invoices, jobs, outboxEmails } from '../src/server/db/schema';
+import { invoices, jobs, outboxEmails, ownerAudit } from '../src/server/db/schema';
+import { operatorCookie } from './helpers/accounts';
 import { asaasInvoices } from '../src/server/invoices/asaas-invoices';
 import { invoicesRepo } from '../src/server/invoices/invoices.repo';
 import { issueInvoice } from '../src/server/invoices/issue-invoice';
@@ -215,5 +216,60 @@ describe('a full refund', () => {
     const told = (await mailTo(ownerEmail)).filter((m) => m.includes(`Nota ${number}:`));
     expect(told).toHaveLength(1);
     expect(told[0]).toContain('a prefeitura não permite cancelar');
+  });
+});
+
+describe('the panel', () => {
+  const asOwner = async (method: 'PATCH' | 'POST', url: string, payload?: object) =>
+    asaas.app.server.inject({
+      method,
+      url,
+      headers: { cookie: await operatorCookie(asaas.app, ownerEmail) },
+      ...(payload ? { payload } : {}),
+    });
+  const fields = {
+    ...settingsOn,
+    municipalServiceCode: null,
+    descriptionTemplate: '{servico} (pedido {pedido})',
+    retainIss: false,
+    pisBasisPoints: 65,
+    cofinsBasisPoints: 300,
+    csllBasisPoints: 0,
+    inssBasisPoints: 0,
+    irBasisPoints: 0,
+    cancelOnRefund: true,
+  };
+
+  it('refuses settings that cannot issue, in Portuguese, and audits a change', async () => {
+    const bad = await asOwner('PATCH', '/api/admin/invoice-settings', {
+      ...fields,
+      municipalServiceId: null,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Para ligar a nota fiscal, escolha o serviço municipal.');
+    const rate = await asOwner('PATCH', '/api/admin/invoice-settings', { ...fields, issBasisPoints: -1 });
+    expect(rate.json().message).toBe('A alíquota não pode ser negativa.');
+    const ok = await asOwner('PATCH', '/api/admin/invoice-settings', fields);
+    expect(ok.statusCode).toBe(200);
+    expect(await invoicesRepo.settings(db())).toMatchObject({ pisBasisPoints: 65, cofinsBasisPoints: 300 });
+    const audit = await db().select().from(ownerAudit).where(eq(ownerAudit.entity, 'invoice_settings'));
+    expect(audit.map((a) => JSON.parse(a.after!).cofinsBasisPoints)).toContain(300);
+  });
+
+  it('"Tentar de novo" sends an invoice in ERROR again, once', async () => {
+    asaas.fake.fiscal.cityHall.issue = { kind: 'refused', description: 'CNAE inválido.' };
+    const orderId = await paidOrder('tentar.de.novo@exemplo.com');
+    await asaas.app.jobs.drain();
+    expect(await invoiceRow(orderId)).toMatchObject({ status: 'ERROR' });
+    asaas.fake.fiscal.cityHall.issue = { kind: 'accepted' };
+    expect((await asOwner('POST', `/api/admin/orders/${orderId}/invoice/retry`)).statusCode).toBe(200);
+    await asaas.app.jobs.drain();
+    expect(await invoiceRow(orderId)).toMatchObject({ status: 'AUTHORIZED' });
+    expect(await atAsaas(orderId)).toHaveLength(1);
+    const again = await asOwner('POST', `/api/admin/orders/${orderId}/invoice/retry`);
+    expect([again.statusCode, again.json().message]).toEqual([
+      409,
+      'Só uma nota fiscal com erro pode ser tentada de novo.',
+    ]);
   });
 });

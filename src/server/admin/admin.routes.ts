@@ -26,6 +26,7 @@ import { fulfilmentAdminRoutes } from './admin-fulfilment.routes';
 import { refundAdminRoutes } from './admin-refund.routes';
 import { abandonedCheckoutRoutes } from './admin-abandoned.routes';
 import { couponAdminRoutes } from './admin-coupons.routes';
+import { invoiceAdminRoutes } from '../invoices/invoice-admin.routes';
 import { adminRestriction, securityAdminRoutes } from './admin-security.routes';
 import { privacyAdminRoutes } from '../privacy/privacy-requests.routes';
 import { paymentsRepo } from '../payments/payments.repo';
@@ -163,6 +164,7 @@ export function adminRouteTable(deps: AdminDeps): AdminRoute[] {
     ...couponAdminRoutes({ db, clock, coupons: deps.coupons, catalogue: deps.catalogue }),
     ...catalogueAdminRoutes({ db, clock, catalogue: deps.catalogue }),
     ...privacyAdminRoutes(deps.privacyRequests),
+    ...invoiceAdminRoutes({ db, clock }),
     {
       method: 'POST',
       url: '/api/admin/orders/:id/charge',

@@ -86,6 +86,15 @@ export const invoicesRepo = {
       .set({ status: 'CANCELED', updatedAt: now })
       .where(and(eq(invoices.id, id), eq(invoices.status, 'pending')));
   },
+  /** "Tentar de novo": an invoice in ERROR is owed again; false when it is not in ERROR. */
+  async owedAgain(db: Executor, orderId: string, now: Date): Promise<boolean> {
+    const rows = await db
+      .update(invoices)
+      .set({ status: 'pending', updatedAt: now })
+      .where(and(eq(invoices.orderId, orderId), eq(invoices.status, 'ERROR')))
+      .returning({ id: invoices.id });
+    return rows.length > 0;
+  },
   async rememberProviderId(db: Executor, id: string, providerInvoiceId: string): Promise<void> {
     await db.update(invoices).set({ providerInvoiceId }).where(eq(invoices.id, id));
   },

@@ -72,7 +72,8 @@ async function askAsaas(deps: IssueDeps, claimed: InvoiceRow, settings: InvoiceS
   }
   // Asaas's id is kept before the next call (the row stays ours, `creating`), so a webhook finds it.
   await invoicesRepo.rememberProviderId(db, claimed.id, held.id);
-  if (held.status === 'SCHEDULED') held = await invoices.authorize(held.id);
+  // An ERROR found here is one the owner asked to try again ("Tentar de novo"): sent to the city again.
+  if (held.status === 'SCHEDULED' || held.status === 'ERROR') held = await invoices.authorize(held.id);
   await recordInvoice(db, claimed, reportOf(held), deps.clock());
 }
 

@@ -1,4 +1,4 @@
-import type { Executor } from '../db/client';
+import type { Db, Executor } from '../db/client';
 import type { OrderRow } from '../db/schema';
 import { enqueue } from '../jobs/job-queue';
 import { invoicesRepo } from './invoices.repo';
@@ -12,4 +12,13 @@ export async function recordOwedInvoice(tx: Executor, order: OrderRow, now: Date
   if (!settings?.enabled || settings.issueOn !== 'payment') return;
   if (await invoicesRepo.recordOwed(tx, order.id, order.totalCents, now))
     await enqueue(tx, 'issue_invoice', { orderId: order.id });
+}
+
+/** "Tentar de novo" in the panel: an invoice in ERROR is owed again, with its job; false when not in ERROR. */
+export async function retryInvoice(db: Db, orderId: string, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const owed = await invoicesRepo.owedAgain(tx, orderId, now);
+    if (owed) await enqueue(tx, 'issue_invoice', { orderId });
+    return owed;
+  });
 }
