@@ -7,6 +7,7 @@ import { emailJobHandlers, queueOrderReceipts } from './email/email-jobs';
 import type { Mailer } from './email/mailer';
 import type { Fulfilment } from './fulfilment/fulfilment';
 import { alertDeadJob } from './fulfilment/owner-alerts';
+import { invoiceJobHandlers } from './invoices/invoice-jobs';
 import { createJobRunner } from './jobs/job-queue';
 import type { PaymentProvider } from './payments/payment-provider';
 import { queuePixDeadlines } from './payments/pix-expiry';
@@ -55,6 +56,7 @@ export function createAppJobs(deps: {
     handlers: {
       ...emailJobHandlers({ db, mailer, shop: deps.shop, clock }),
       ...fulfilment.handlers,
+      ...invoiceJobHandlers({ db, config, mailer, shop: deps.shop, alerts: fulfilment.ctx.alerts, clock }),
       ...paymentJobHandlers({ db, provider: deps.provider, clock, log, alerts: fulfilment.ctx.alerts }),
       owner_digest_email: (payload) =>
         sendOwnerDigest({ db, mailer, alerts: fulfilment.ctx.alerts }, String(payload.day)),

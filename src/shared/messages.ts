@@ -168,6 +168,8 @@ export const messages = {
   coupon_not_for_item: 'Este cupom não vale para este produto.',
   coupon_code_taken: 'Já existe um cupom com este código.',
   coupon_not_found: 'Cupom não encontrado.',
+  invoice_not_found: 'Nota fiscal não encontrada.',
+  invoice_not_retryable: 'Só uma nota fiscal com erro pode ser tentada de novo.',
   // The database could not be reached (issue 14 §2); the shop's text for a server that cannot answer.
   service_unavailable: 'Sistema temporariamente indisponível. Tente novamente em alguns minutos.',
   // Catalogue in the panel (issue 13)

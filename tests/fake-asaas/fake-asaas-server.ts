@@ -3,6 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { accountRoute, newFakeAccount, type FakeAccount } from './fake-asaas-account';
 import { controls, type FakeControls } from './fake-asaas-controls';
 import { FakeFaults } from './fake-asaas-faults';
+import { fiscalRoute } from './fake-asaas-fiscal';
+import { fiscalControls, type FakeFiscalControls } from './fake-asaas-fiscal-controls';
+import { newFakeFiscal } from './fake-asaas-fiscal-state';
+import { readForm } from './fake-asaas-multipart';
 import { route } from './fake-asaas-routes';
 import { error, newFakeState, type FakeEvent, type FakePayment, type FakeState } from './fake-asaas-state';
 
@@ -15,6 +19,7 @@ import { error, newFakeState, type FakeEvent, type FakePayment, type FakeState }
 export type { FakeEvent, FakePayment };
 export type { FakeCustomer, FakeRefund, FakeSubscription, RefundMode } from './fake-asaas-state';
 export type { LoseMatch, SlowMatch } from './fake-asaas-faults';
+export type { FakeInvoice } from './fake-asaas-fiscal-state';
 
 export interface RecordedRequest {
   method: string;
@@ -32,6 +37,7 @@ export interface FakeAsaas
   requests: RecordedRequest[];
   /** The balance, webhooks and PIX keys the account answers with (npm run doctor reads them). */
   account: FakeAccount;
+  fiscal: FakeFiscalControls;
   close(): Promise<void>;
 }
 
@@ -48,13 +54,15 @@ export async function startFakeAsaas(
   const state = newFakeState(options.clock);
   const account = newFakeAccount();
   const faults = new FakeFaults();
+  const fiscal = newFakeFiscal();
   const hanging = new Set<IncomingMessage>();
 
   const server: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks).toString();
-    const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
+    const form = await readForm(req.headers['content-type'], Buffer.concat(chunks));
+    const body = form ?? (raw ? (JSON.parse(raw) as Record<string, unknown>) : null);
     const url = new URL(req.url ?? '/', 'http://fake');
     const method = req.method ?? '';
     requests.push({ method, path: url.pathname + url.search, headers: req.headers, body });
@@ -90,7 +98,9 @@ export async function startFakeAsaas(
     if (req.headers.access_token !== apiKey)
       return send(401, error('invalid_access_token', 'A chave de API fornecida é inválida'));
     const path = url.pathname.replace(/^\/v3/, '');
+    const request = { method, path, query: url.searchParams, body: body ?? {}, form };
     const answer =
+      fiscalRoute(state, fiscal, request) ??
       accountRoute(account, method, path, url.searchParams) ??
       route(state, method, path, url.searchParams, body ?? {});
     if (answer) return send(answer.status, answer.data);
@@ -104,6 +114,7 @@ export async function startFakeAsaas(
     apiKey,
     requests,
     account,
+    fiscal: fiscalControls(state, fiscal),
     customers: state.customers,
     payments: state.payments,
     subscriptions: state.subscriptions,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { FakeInvoice } from './fake-asaas-fiscal-state';
 
 // What the fake Asaas holds, and the webhooks it would send (Asaas API v3, 'Eventos para cobranças' and
 // 'Eventos para assinaturas'): tests deliver them to the app with deliverAsaasEvents, in order, as Asaas
@@ -88,6 +89,7 @@ export interface FakeEvent {
   dateCreated: string;
   payment?: FakePayment;
   subscription?: { object: 'subscription'; id: string; status: string; externalReference: string };
+  invoice?: FakeInvoice;
 }
 
 export interface FakeState {

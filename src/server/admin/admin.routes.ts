@@ -28,6 +28,7 @@ import { refundAdminRoutes } from './admin-refund.routes';
 import { abandonedCheckoutRoutes } from './admin-abandoned.routes';
 import { couponAdminRoutes } from './admin-coupons.routes';
 import { doctorAdminRoutes } from './admin-doctor.routes';
+import { invoiceAdminRoutes } from '../invoices/invoice-admin.routes';
 import { adminRestriction, securityAdminRoutes } from './admin-security.routes';
 import { privacyAdminRoutes } from '../privacy/privacy-requests.routes';
 import { paymentsRepo } from '../payments/payments.repo';
@@ -167,6 +168,7 @@ export function adminRouteTable(deps: AdminDeps): AdminRoute[] {
     ...shopClaimsAdminRoutes({ db, clock, claims: deps.claims }),
     ...privacyAdminRoutes(deps.privacyRequests),
     ...doctorAdminRoutes(deps.doctor),
+    ...invoiceAdminRoutes({ db, clock }),
     {
       method: 'POST',
       url: '/api/admin/orders/:id/charge',

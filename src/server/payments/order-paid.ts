@@ -4,6 +4,7 @@ import { analyticsRepo } from '../analytics/analytics.repo';
 import type { Executor } from '../db/client';
 import type { OrderRow } from '../db/schema';
 import { createDeliveries } from '../fulfilment/create-deliveries';
+import { recordOwedInvoice } from '../invoices/owed-invoice';
 import { enqueue } from '../jobs/job-queue';
 import { ordersRepo } from '../orders/orders.repo';
 import { subscriptionsRepo } from '../subscriptions/subscriptions.repo';
@@ -34,7 +35,7 @@ const waitingStatuses = new Set(['pendente', 'aguardando_contato_whatsapp']);
 /**
  * What follows "paid", in order, in the transaction that marks it (so each exists exactly when the order
  * is paid): the buyer's e-mail and the deliveries, a plan's start, the funnel's count, the removal of any
- * other charge of the order still payable, and the owner's alert for money that came unexpectedly.
+ * other charge of the order still payable, the owner's alert for money that came unexpectedly, and the NFS-e owed (ADR 033).
  */
 const afterPaid: Array<(paid: Paid) => Promise<void>> = [
   async ({ tx, order, delivering }) => {
@@ -59,6 +60,9 @@ const afterPaid: Array<(paid: Paid) => Promise<void>> = [
   },
   async ({ tx, order, flag }) => {
     if (flag) await enqueue(tx, 'payment_flag_alert', { orderId: order.id, flag });
+  },
+  async ({ tx, order, delivering, now }) => {
+    if (delivering) await recordOwedInvoice(tx, order, now);
   },
 ];
 

@@ -3,6 +3,7 @@
 // provider's words.
 import type { PaymentState, RefundState } from '../../shared/payment-states';
 import type { Address } from '../../shared/schemas/checkout';
+import type { InvoiceReport } from '../../shared/invoice-states';
 
 export interface ChargeCustomer {
   name: string;
@@ -131,6 +132,7 @@ export type ProviderEvent =
       refund: { outcome: 'partly_refunded' } | { outcome: 'denied'; reason: string | null } | null;
     }
   | { kind: 'subscription_ended'; providerSubscriptionId: string; reason: string }
+  | { kind: 'invoice'; report: InvoiceReport }
   | { kind: 'other' };
 
 export interface ReadWebhook {

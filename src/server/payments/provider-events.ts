@@ -1,5 +1,6 @@
 import { isId } from '../../shared/schemas/ids';
 import type { Db } from '../db/client';
+import { applyInvoiceReport } from '../invoices/invoice-events';
 import { enqueue } from '../jobs/job-queue';
 import { hasPlaceholderId } from './attempt-ids';
 import { keepsMoneyState } from '../../shared/payment-states';
@@ -44,6 +45,7 @@ export async function applyProviderEvent(
     );
     return 'applied';
   }
+  if (event.kind === 'invoice') return applyInvoiceReport(deps.db, event.report, now);
   if (event.kind !== 'charge') return 'applied';
   const ours = await paymentsRepo.findByProviderId(deps.db, deps.provider.name, event.providerPaymentId);
   if (!ours) return applyUnknownCharge(deps, event, now);

@@ -1,6 +1,7 @@
 import type { Db, Executor } from '../db/client';
 import type { OrderRow } from '../db/schema';
 import { cancelRefundedDeliveries } from '../fulfilment/cancel-deliveries';
+import { cancelInvoiceOnRefund } from '../invoices/cancel-invoice';
 import { enqueue } from '../jobs/job-queue';
 import { ordersRepo } from '../orders/orders.repo';
 import { refundsRepo } from './refunds.repo';
@@ -9,12 +10,13 @@ import { refundsRepo } from './refunds.repo';
 
 /**
  * A full refund confirmed: the refunds are done, deliveries not sent yet are cancelled (a plan's running
- * components stopped), the buyer told.
+ * components stopped), the NFS-e too (ADR 033), the buyer told.
  */
 export async function confirmFullRefund(tx: Executor, order: OrderRow, now: Date) {
   await ordersRepo.update(tx, order.id, { paymentStatus: 'refunded', updatedAt: now });
   const confirmed = await refundsRepo.confirmOpen(tx, order.id, true, now);
   await cancelRefundedDeliveries(tx, order.id, now);
+  await cancelInvoiceOnRefund(tx, order.id);
   await enqueue(tx, 'refund_email', {
     orderId: order.id,
     amountCents: confirmed.reduce((n, r) => n + r.amountCents, 0) || order.totalCents,

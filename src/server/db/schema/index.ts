@@ -14,3 +14,4 @@ export * from './privacy';
 export * from './catalogue';
 export * from './secrets';
 export * from './shop-texts';
+export * from './invoices';

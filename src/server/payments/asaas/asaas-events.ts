@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ProviderEvent, ReadWebhook } from '../payment-provider';
+import { readInvoiceEvent } from '../../invoices/invoice-events';
 import { asaasMethod, asaasState, stateOfEvent } from './asaas-words';
 
 // What the store reads of an Asaas webhook. Lenient on purpose: Asaas adds attributes at any time (kept,
@@ -73,6 +74,7 @@ function readEvent(type: string, payload: Record<string, unknown>): ProviderEven
       ? { kind: 'subscription_ended', providerSubscriptionId: parsed.data.subscription.id, reason: type }
       : null;
   }
+  if (type.startsWith('INVOICE_')) return readInvoiceEvent(payload);
   if (!type.startsWith('PAYMENT_')) return { kind: 'other' };
   const parsed = chargeEvent.safeParse(payload);
   if (!parsed.success) return null;

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { providerInvoiceStatuses } from '../../shared/invoice-states';
+import type { AsaasRequest } from '../payments/asaas/asaas-client';
+
+// Asaas API v3 'Notas fiscais' as the shop uses them (docs/decisions/033-nfse-through-asaas.md). Answers
+// are read leniently (Asaas adds attributes), but an invoice without id or a known status is an error.
+
+export const asaasInvoice = z.looseObject({
+  id: z.string().min(1),
+  status: z.enum(providerInvoiceStatuses),
+  externalReference: z.string().nullish(),
+  number: z.string().nullish(),
+  pdfUrl: z.string().nullish(),
+  xmlUrl: z.string().nullish(),
+  statusDescription: z.string().nullish(),
+});
+export type AsaasInvoice = z.infer<typeof asaasInvoice>;
+
+const cityOptions = z.looseObject({ supportsCancellation: z.boolean() });
+const invoiceList = z.looseObject({ data: z.array(asaasInvoice) });
+
+/** What POST /v3/invoices takes (InvoiceSaveRequestDTO); money in reais, rates in percent. */
+export interface NewAsaasInvoice {
+  payment: string;
+  serviceDescription: string;
+  observations: string;
+  value: number;
+  deductions: number;
+  effectiveDate: string;
+  municipalServiceId?: string;
+  municipalServiceCode?: string;
+  municipalServiceName: string;
+  /** Rates in percent; ISS withheld by the taker or not. */
+  taxes: { retainIss: boolean } & Record<'iss' | 'pis' | 'cofins' | 'csll' | 'inss' | 'ir', number>;
+  externalReference: string;
+}
+
+export function asaasInvoices(request: AsaasRequest) {
+  return {
+    /** The invoice Asaas holds with this reference (ours: the invoice row's id), or null. */
+    async findByReference(reference: string): Promise<AsaasInvoice | null> {
+      const query = new URLSearchParams({ externalReference: reference, limit: '1' });
+      const list = invoiceList.parse(await request('GET', `/invoices?${query}`));
+      return list.data[0] ?? null;
+    },
+    create: async (invoice: NewAsaasInvoice) =>
+      asaasInvoice.parse(await request('POST', '/invoices', invoice)),
+    /** Sends a scheduled invoice to the city hall now. */
+    authorize: async (id: string) =>
+      asaasInvoice.parse(await request('POST', `/invoices/${encodeURIComponent(id)}/authorize`)),
+    get: async (id: string) =>
+      asaasInvoice.parse(await request('GET', `/invoices/${encodeURIComponent(id)}`)),
+    /** Whether the account's city hall lets an issued invoice be cancelled. */
+    async cityCancels(): Promise<boolean> {
+      const options = cityOptions.parse(await request('GET', '/fiscalInfo/municipalOptions'));
+      return options.supportsCancellation;
+    },
+    cancel: async (id: string) =>
+      asaasInvoice.parse(await request('POST', `/invoices/${encodeURIComponent(id)}/cancel`)),
+  };
+}
+
+export type AsaasInvoices = ReturnType<typeof asaasInvoices>;

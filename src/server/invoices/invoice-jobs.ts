@@ -1,0 +1,74 @@
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { Mailer } from '../email/mailer';
+import type { Shop } from '../email/templates';
+import { alertOwner, once, type AlertTarget } from '../fulfilment/owner-alerts';
+import type { JobHandler } from '../jobs/job-queue';
+import { ordersRepo } from '../orders/orders.repo';
+import { createAsaasClient } from '../payments/asaas/asaas-client';
+import { asaasInvoices } from './asaas-invoices';
+import { cancelInvoice } from './cancel-invoice';
+import { invoiceAuthorizedEmail } from './invoice-email';
+import { invoicesRepo } from './invoices.repo';
+import { issueInvoice } from './issue-invoice';
+
+// The NFS-e jobs (ADR 033): issue an order's invoice, cancel it after a full refund, e-mail the buyer its links, tell the owner of a
+// refusal. NFS-e goes through Asaas only: with another provider, issuing fails and the owner hears of it.
+
+export function invoiceJobHandlers(deps: {
+  db: Db;
+  config: Readonly<Config>;
+  mailer: Mailer;
+  shop: Shop;
+  alerts: AlertTarget;
+  clock: () => Date;
+}): Record<string, JobHandler> {
+  const { db, config, mailer, shop, alerts, clock } = deps;
+  const { apiUrl: baseUrl, apiKey, userAgent } = config.asaas;
+  const invoices =
+    config.paymentProvider === 'asaas'
+      ? asaasInvoices(createAsaasClient({ baseUrl, apiKey, userAgent }))
+      : null;
+  const asaas = () => {
+    if (!invoices) throw new Error('NFS-e precisa do Asaas (PAYMENT_PROVIDER=asaas).');
+    return invoices;
+  };
+  const withOrder = async (invoiceId: string) => {
+    const invoice = await invoicesRepo.byId(db, invoiceId);
+    const order = invoice && (await ordersRepo.findById(db, invoice.orderId));
+    return invoice && order ? { invoice, order } : null;
+  };
+  return {
+    async issue_invoice(payload) {
+      await issueInvoice({ db, invoices: asaas(), clock }, String(payload.orderId));
+    },
+    async cancel_invoice(payload) {
+      await cancelInvoice({ db, invoices: asaas(), alerts, clock }, String(payload.orderId));
+    },
+    async invoice_authorized_email(payload) {
+      const found = await withOrder(String(payload.invoiceId));
+      if (found?.invoice.pdfUrl) await mailer.send(invoiceAuthorizedEmail(shop, found.order, found.invoice));
+    },
+    async invoice_problem_alert(payload) {
+      const found = await withOrder(String(payload.invoiceId));
+      if (!found) return;
+      const denied = payload.status === 'CANCELLATION_DENIED';
+      await alertOwner(
+        db,
+        alerts,
+        {
+          key: `invoice:${found.invoice.id}:${String(payload.status)}:${found.invoice.updatedAt.getTime()}`,
+          quietMs: once,
+          subject: denied ? 'Cancelamento de nota fiscal negado' : 'Nota fiscal com erro',
+          lines: [
+            `Pedido ${found.order.purchaseCode}: ${found.invoice.statusDescription ?? 'sem descrição do Asaas'}`,
+            denied
+              ? 'A prefeitura não cancelou a nota: resolva com o contador.'
+              : 'Corrija a causa e use "Tentar de novo" em Notas fiscais, no painel.',
+          ],
+        },
+        clock(),
+      );
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import { saoPauloDay } from '../../shared/dates';
+import type { InvoiceReport } from '../../shared/invoice-states';
+import type { Db } from '../db/client';
+import type { InvoiceRow, InvoiceSettingsRow, OrderRow } from '../db/schema';
+import { ordersRepo } from '../orders/orders.repo';
+import { AsaasRequestError } from '../payments/asaas/asaas-client';
+import { paymentsRepo } from '../payments/payments.repo';
+import type { AsaasInvoices, NewAsaasInvoice } from './asaas-invoices';
+import { invoicesRepo } from './invoices.repo';
+import { recordInvoice } from './record-invoice';
+import { reportOf } from './report-of';
+
+// The issue_invoice job (ADR 033): one invoice per paid order, exactly once. The row was recorded with the
+// payment; here it is claimed (one instance asks), Asaas is asked what it holds under our reference before
+// anything is created (Asaas has no idempotency key), and a lost answer leaves the row `unknown`, looked up
+// again by the job's next attempt, never sent again blindly.
+
+export interface IssueDeps {
+  db: Db;
+  invoices: AsaasInvoices;
+  clock: () => Date;
+}
+
+const percent = (basisPoints: number) => basisPoints / 100;
+
+/** The invoice as Asaas takes it, from the shop's settings and the order. */
+export function invoiceRequest(
+  settings: InvoiceSettingsRow,
+  order: OrderRow,
+  invoice: InvoiceRow,
+  providerPaymentId: string,
+  now: Date,
+): NewAsaasInvoice {
+  const description = settings.descriptionTemplate
+    .replaceAll('{servico}', settings.municipalServiceName)
+    .replaceAll('{pedido}', order.purchaseCode)
+    .replaceAll('{quantidade}', String(order.quantity));
+  return {
+    payment: providerPaymentId,
+    serviceDescription: description,
+    observations: `Pedido ${order.purchaseCode}`,
+    value: invoice.valueCents / 100,
+    deductions: 0,
+    effectiveDate: saoPauloDay(now),
+    ...(settings.municipalServiceId ? { municipalServiceId: settings.municipalServiceId } : {}),
+    ...(settings.municipalServiceCode ? { municipalServiceCode: settings.municipalServiceCode } : {}),
+    municipalServiceName: settings.municipalServiceName,
+    taxes: {
+      retainIss: settings.retainIss,
+      iss: percent(settings.issBasisPoints),
+      pis: percent(settings.pisBasisPoints),
+      cofins: percent(settings.cofinsBasisPoints),
+      csll: percent(settings.csllBasisPoints),
+      inss: percent(settings.inssBasisPoints),
+      ir: percent(settings.irBasisPoints),
+    },
+    externalReference: invoice.id,
+  };
+}
+
+/** Asks Asaas for the order's invoice: adopted when it exists, created otherwise, then sent to the city. */
+async function askAsaas(deps: IssueDeps, claimed: InvoiceRow, settings: InvoiceSettingsRow) {
+  const { db, invoices } = deps;
+  let held = await invoices.findByReference(claimed.id);
+  if (!held) {
+    const order = await ordersRepo.findById(db, claimed.orderId);
+    const payment = await paymentsRepo.paidForOrder(db, claimed.orderId);
+    if (!order || !payment) throw new Error(`invoice ${claimed.id}: the order has no paid charge`);
+    held = await invoices.create(
+      invoiceRequest(settings, order, claimed, payment.providerPaymentId, deps.clock()),
+    );
+  }
+  // Asaas's id is kept before the next call (the row stays ours, `creating`), so a webhook finds it.
+  await invoicesRepo.rememberProviderId(db, claimed.id, held.id);
+  // An ERROR found here is one the owner asked to try again ("Tentar de novo"): sent to the city again.
+  if (held.status === 'SCHEDULED' || held.status === 'ERROR') held = await invoices.authorize(held.id);
+  await recordInvoice(db, claimed, reportOf(held), deps.clock());
+}
+
+export async function issueInvoice(deps: IssueDeps, orderId: string): Promise<void> {
+  const { db } = deps;
+  const settings = await invoicesRepo.settings(db);
+  // Turned off meanwhile: the invoice stays owed, issued if the owner turns invoicing on again.
+  if (!settings?.enabled) return;
+  const claimed = await invoicesRepo.claim(db, orderId, deps.clock());
+  if (!claimed) return;
+  try {
+    await askAsaas(deps, claimed, settings);
+  } catch (err) {
+    if (err instanceof AsaasRequestError) {
+      // Refused (a field, the fiscal data): nothing was made; the owner sees why and may try again.
+      const report = { ...refusedReport(claimed), statusDescription: err.message };
+      await recordInvoice(db, claimed, report, deps.clock());
+      return;
+    }
+    await invoicesRepo.markLost(db, claimed.id, deps.clock());
+    throw err;
+  }
+}
+
+const refusedReport = (row: InvoiceRow): InvoiceReport => ({
+  providerInvoiceId: row.providerInvoiceId ?? `refused:${row.id}`,
+  status: 'ERROR',
+  reference: row.id,
+  number: null,
+  pdfUrl: null,
+  xmlUrl: null,
+  statusDescription: null,
+});

@@ -1,0 +1,47 @@
+// Where a shop's NFS-e stands (docs/decisions/033-nfse-through-asaas.md). `pending`: the sale is paid and
+// its invoice is owed; `creating`: the provider is being asked now; `unknown`: that answer was lost and the
+// provider is looked up before anything is sent again. The others are Asaas's own invoice statuses.
+
+export const providerInvoiceStatuses = [
+  'SCHEDULED',
+  'SYNCHRONIZED',
+  'AUTHORIZED',
+  'PROCESSING_CANCELLATION',
+  'CANCELED',
+  'CANCELLATION_DENIED',
+  'ERROR',
+] as const;
+export type ProviderInvoiceStatus = (typeof providerInvoiceStatuses)[number];
+export type InvoiceState = 'pending' | 'creating' | 'unknown' | ProviderInvoiceStatus;
+
+/** When the shop issues an invoice: on the confirmed payment, on the delivery done, or when asked. */
+export type InvoiceIssueOn = 'payment' | 'delivery' | 'request';
+
+/** What Asaas reported of an invoice (an answer or a webhook), in the shop's words. */
+export interface InvoiceReport {
+  providerInvoiceId: string;
+  status: ProviderInvoiceStatus;
+  /** Ours: the invoice row's id, sent as `externalReference`. */
+  reference: string | null;
+  number: string | null;
+  pdfUrl: string | null;
+  xmlUrl: string | null;
+  statusDescription: string | null;
+}
+
+/**
+ * How far along each state is: a report never moves an invoice back (a late SYNCHRONIZED after
+ * AUTHORIZED), but ERROR may be sent again, and a refused cancellation may be tried again.
+ */
+export const invoiceStateRank: Record<InvoiceState, number> = {
+  pending: 0,
+  creating: 0,
+  unknown: 0,
+  SCHEDULED: 1,
+  SYNCHRONIZED: 2,
+  ERROR: 2,
+  AUTHORIZED: 3,
+  PROCESSING_CANCELLATION: 4,
+  CANCELLATION_DENIED: 4,
+  CANCELED: 5,
+};

@@ -1,0 +1,40 @@
+import { cityHallAnswers } from './fake-asaas-fiscal';
+import type {
+  CityHallOutcome,
+  CityHallRequest,
+  FakeFiscal,
+  FakeInvoice,
+  FakeMunicipalOptions,
+} from './fake-asaas-fiscal-state';
+import type { FakeState } from './fake-asaas-state';
+
+// What a test does to the fake's NFS-e side: the city's rules, the city hall's answers (accepted,
+// refused, held), and a look at the invoices and at the secrets the city hall received.
+
+export interface FakeFiscalControls {
+  /** What GET /fiscalInfo/municipalOptions answers; a test may change it (no cancellation, say). */
+  municipalOptions: FakeMunicipalOptions;
+  invoices: Map<string, FakeInvoice>;
+  /** The passwords, tokens and certificate passwords received, in order. */
+  secretsReceived: string[];
+  /** What the city hall does with the next invoices (`issue`) and cancellations (`cancel`) sent to it. */
+  cityHall: Record<CityHallRequest, CityHallOutcome>;
+  /** The city hall answers now a held invoice (SYNCHRONIZED) or cancellation (PROCESSING_CANCELLATION). */
+  decide(invoiceId: string, request: CityHallRequest, outcome: CityHallOutcome): void;
+}
+
+const heldIn = { issue: 'SYNCHRONIZED', cancel: 'PROCESSING_CANCELLATION' } as const;
+
+export function fiscalControls(state: FakeState, fiscal: FakeFiscal): FakeFiscalControls {
+  return {
+    municipalOptions: fiscal.municipalOptions,
+    invoices: fiscal.invoices,
+    secretsReceived: fiscal.secretsReceived,
+    cityHall: fiscal.cityHall,
+    decide(id: string, request: CityHallRequest, outcome: CityHallOutcome) {
+      const invoice = fiscal.invoices.get(id);
+      if (invoice?.status !== heldIn[request]) throw new Error(`invoice ${id} is not held for ${request}`);
+      cityHallAnswers(state, fiscal, invoice, request, outcome);
+    },
+  };
+}
