@@ -4,19 +4,28 @@
 //     of `status` calls (each ≤ 100 ids).
 //  2. Submission: 2,000 queued deliveries released at once; throughput through the job queue with its
 //     bounded concurrency. Target: ≥ 50 deliveries/s.
+//  3. Plan renewals (bench/plan-renewals.mjs): 10,000 active plans renewing in one day. Target: ≥ 50/s.
 import pg from 'pg';
+import { startFakeAsaas } from '../tests/fake-asaas/fake-asaas-server.ts';
 import { smmPanelEnv, startFakeSmmPanel } from '../tests/fake-smm/fake-smm-panel.ts';
 import { startServer, stopServer } from './lib.mjs';
+import { benchRenewals } from './plan-renewals.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3298);
 const openDeliveries = Number(process.env.DELIVERIES ?? 10_000);
 const submissions = Number(process.env.SUBMISSIONS ?? 2000);
+const renewals = Number(process.env.RENEWALS ?? 10_000);
 const submitTarget = 50;
+const webhookToken = 'whsec_bench_renewals_0123456789abcdefghij';
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbName = `impulso_bench_fulfilment_${Date.now()}`;
 
 const panel = await startFakeSmmPanel();
 panel.balance = 1e9;
+// A plan's followers as one drip-feed order a month (read by the app's service cache from the start).
+panel.services.find((s) => s.service === 101).dripfeed = true;
+// Renewals arrive as the provider's webhooks: the app runs Asaas, against the fake.
+const asaas = await startFakeAsaas();
 const admin = new pg.Client({ connectionString: adminUrl });
 await admin.connect();
 await admin.query(`create database ${dbName}`);
@@ -41,6 +50,10 @@ try {
     env: {
       DATABASE_URL: url.toString(),
       ...smmPanelEnv(panel),
+      PAYMENT_PROVIDER: 'asaas',
+      ASAAS_API_URL: asaas.url,
+      ASAAS_API_KEY: asaas.apiKey,
+      ASAAS_WEBHOOK_TOKEN: webhookToken,
       // The shortest interval: each tick (1 s) claims what is due, so the first pass starts at once.
       SMM_SYNC_INTERVAL_SECONDS: '10',
     },
@@ -116,11 +129,24 @@ try {
       `floor set by the panel: ${((submissions * 0.2) / 40).toFixed(1)} s (40 submissions in flight)`,
   );
   failed ||= rate < submitTarget || adds !== submissions;
+  await db.query(`update deliveries set state = 'completed'`);
+
+  // 3. Plan renewals.
+  const renewed = await benchRenewals({
+    db,
+    panel,
+    baseUrl: `http://127.0.0.1:${port}`,
+    webhookToken,
+    plans: renewals,
+    waitFor,
+  });
+  failed ||= !renewed;
 } finally {
   await stopServer(server);
   await db.end().catch(() => undefined);
   await admin.query(`drop database if exists ${dbName} with (force)`);
   await admin.end();
   await panel.close();
+  await asaas.close();
 }
 process.exit(failed ? 1 : 0);

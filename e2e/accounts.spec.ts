@@ -34,7 +34,9 @@ test.describe('customer accounts', () => {
     await page.getByLabel('Confirmar senha').fill('segredo123');
     await page.getByRole('button', { name: 'Criar conta' }).click();
     await expect(
-      page.getByText('Conta criada com sucesso! Redirecionando para o dashboard...'),
+      page.getByText(
+        'Conta criada! Enviamos um e-mail para confirmar o endereço: veja a sua caixa de entrada. Redirecionando para o dashboard...',
+      ),
     ).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { name: 'Olá, Carla!' })).toBeVisible();
@@ -79,10 +81,15 @@ test.describe('customer accounts', () => {
     // A taken address gets what a new account gets (no enumeration): a dashboard of its own, with none of
     // the real account's orders; the real account's owner is told by e-mail.
     await expect(
-      page.getByText('Conta criada com sucesso! Redirecionando para o dashboard...'),
+      page.getByText(
+        'Conta criada! Enviamos um e-mail para confirmar o endereço: veja a sua caixa de entrada. Redirecionando para o dashboard...',
+      ),
     ).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { name: 'Olá, Outra!' })).toBeVisible();
+    await expect(
+      page.getByText(/Confirme o e-mail pelo link que enviamos para a sua caixa de entrada/),
+    ).toBeVisible();
     await expect(page.getByText('Nenhum pedido encontrado')).toBeVisible();
     await expect(page.getByRole('row', { name: /500 seguidores/ })).toHaveCount(0);
   });

@@ -50,6 +50,34 @@ test.describe('delivery', () => {
     await expect(delivery).toContainText(/Reposição (pendente|em andamento)/);
   });
 
+  // Issue 26: a paid Simples month delivers its four components through the simulated panel, and the
+  // order page lists each of them.
+  test('a Simples plan paid in the sandbox shows its four components working', async ({ page, request }) => {
+    const { order, payment, orderToken } = await apiOrder(request, {
+      item: { type: 'recurring', plan: 'simples' },
+      instagram: 'plano.completo',
+      email: 'ana.plano@exemplo.com',
+    });
+    expect((await request.post(`/api/sandbox/payments/${payment!.id}/confirm`)).status()).toBe(200);
+    await gotoHydrated(page, `/order/${order.id}#acesso=${orderToken}`);
+    await expect(page.getByRole('heading', { name: 'Seu plano neste mês' })).toBeVisible();
+    const line = (key: string) => page.getByTestId(`plan-${key}`);
+    await expect(line('followers')).toContainText(/Seguidores do mês\s*\d+ de 1\.110 entregues/);
+    await expect(async () => {
+      await page.reload();
+      await expect(line('likes_per_post')).toContainText(
+        /40 curtidas por publicação\s*Curtidas automáticas ativas até \d\d\/\d\d/,
+        { timeout: 1000 },
+      );
+    }).toPass({ timeout: 20_000 });
+    await expect(line('story_views')).toContainText(
+      /35 visualizações de story\s*Visualizações de story automáticas ativas até \d\d\/\d\d/,
+    );
+    await expect(line('video_views')).toContainText(
+      /150 visualizações de vídeo\s*Visualizações de vídeo automáticas ativas até \d\d\/\d\d/,
+    );
+  });
+
   test('a profile the panel cannot find: the buyer corrects the @ on the order page', async ({
     page,
     request,

@@ -147,6 +147,7 @@ describe('every /api/admin route is enforced on the server', () => {
       }),
       fulfilment: app.fulfilment.ctx,
       catalogue: app.catalogue,
+      claims: app.claims,
       chargeWhatsapp: async () => {
         throw new Error('not called');
       },

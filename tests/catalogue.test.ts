@@ -100,6 +100,63 @@ describe('the catalogue in the database', () => {
     expect(served.products[1]).toMatchObject({ addOnUnitCents: 10, guaranteeDays: 20 });
   });
 
+  it("a plan's components: quantity and panel service edited, the card's line follows, the editor warns", async () => {
+    const edited = await admin('PATCH', '/api/admin/catalogue/plans/avancado/components/likes_per_post', {
+      quantity: 120,
+      panelServiceId: '4',
+    });
+    expect(edited.statusCode).toBe(200);
+    // A Default-type service cannot deliver to every new post; 5 story views are under the minimum.
+    await admin('PATCH', '/api/admin/catalogue/plans/avancado/components/video_views', {
+      quantity: 250,
+      panelServiceId: '1',
+    });
+    await admin('PATCH', '/api/admin/catalogue/plans/avancado/components/story_views', {
+      quantity: 5,
+      panelServiceId: null,
+    });
+    expect(
+      (await admin('PATCH', '/api/admin/catalogue/plans/avancado/components/likes_per_post', { quantity: 0 }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await admin('PATCH', '/api/admin/catalogue/plans/avancado/components/comments', { quantity: 9 }))
+        .statusCode,
+    ).toBe(404);
+    const served = (await app.server.inject({ method: 'GET', url: '/api/catalogue' })).json();
+    expect(served.plans[2].features.slice(0, 3)).toEqual([
+      '120 curtidas por publicação',
+      '5 visualizações de story',
+      '250 visualizações de vídeo',
+    ]);
+    expect(JSON.stringify(served)).not.toContain('panelServiceId');
+    const listed = (await admin('GET', '/api/admin/catalogue')).json();
+    expect(listed.plans[2].components[0]).toEqual({
+      id: 'likes_per_post',
+      quantity: 120,
+      panelServiceId: '4',
+    });
+    expect(listed.audit[0]).toMatchObject({ entityId: 'avancado:story_views', actor: adminEmail });
+    const report = (await admin('GET', '/api/admin/fulfilment/panel')).json();
+    const row = (component: string) =>
+      report.components.find(
+        (c: { plan: string; component: string }) => c.plan === 'avancado' && c.component === component,
+      );
+    expect(row('likes_per_post')).toMatchObject({
+      serviceId: '4',
+      type: 'Subscriptions',
+      min: 10,
+      max: 10000,
+      problem: null,
+    });
+    expect(row('video_views').problem).toBe(
+      'Plano Avançado, visualizações de vídeo: O serviço 1 é do tipo "Default": não entrega a cada nova publicação (precisa ser "Subscriptions").',
+    );
+    expect(report.warnings).toContain(
+      'Plano Avançado, visualizações de story: Quantidade 5 fora do mínimo/máximo do serviço 5 (10–10000).',
+    );
+  });
+
   it('a package added in the panel can be bought; UNAVAILABLE_PACKAGES still switches it off', async () => {
     const added = await admin('POST', '/api/admin/catalogue/packages/followers', {
       ...followers1000,

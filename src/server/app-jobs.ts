@@ -46,7 +46,12 @@ export function createAppJobs(deps: {
     // PGlite has one connection: more handlers at once would only queue ahead of the requests.
     concurrency: database.kind === 'pglite' ? 5 : 20,
     // Submissions mostly wait for the panel (200 ms to SMM_TIMEOUT_MS): a lane of their own, wider.
-    lanes: [{ kinds: ['submit_delivery'], concurrency: database.kind === 'pglite' ? 10 : 40 }],
+    lanes: [
+      {
+        kinds: ['submit_delivery', 'stop_plan_component'],
+        concurrency: database.kind === 'pglite' ? 10 : 40,
+      },
+    ],
     handlers: {
       ...emailJobHandlers({ db, mailer, shop: deps.shop, clock }),
       ...fulfilment.handlers,

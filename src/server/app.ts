@@ -37,6 +37,7 @@ import type { PaymentProvider } from './payments/payment-provider';
 import { cardNeedsAddress } from '../shared/shop';
 import { staticFiles } from './pages/static-files';
 import { openCatalogueStore, type CatalogueStore } from './catalogue/catalogue-store';
+import { openShopClaimsStore, type ShopClaimsStore } from './shop-claims/shop-claims-store';
 import { createOrderAccess, newOrderLinkSecret, orderTokenLifetimes } from './orders/order-capability';
 import { createOrderProof } from './orders/order-proof';
 import { serverSecretsRepo } from './orders/server-secrets.repo';
@@ -74,6 +75,8 @@ export interface App {
   fulfilment: Fulfilment;
   /** start() it to follow other instances' catalogue edits. */
   catalogue: CatalogueStore;
+  /** start() it to follow other instances' edits of the shop's numbers. */
+  claims: ShopClaimsStore;
   /** Resolves when no handler is running: a client that hung up does not stop its handler's queries. */
   idle(): Promise<void>;
 }
@@ -123,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ...(deps.fulfilmentPanel ? { panel: deps.fulfilmentPanel } : {}),
   });
   const catalogue = await openCatalogueStore(database.db, server.log);
+  const claims = await openShopClaimsStore(database.db, server.log);
   const coupons = createCoupons({ db: database.db, clock, catalogue });
   const privacyRequests = privacyRequestsService({ db: database.db, clock, shop: shopLinks });
   const orders = createOrdersService({
@@ -201,6 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       run: (send) =>
         runDoctor({ config, database, fulfilment: fulfilment.ctx, goLive: runningShopGoLive(config), send }),
     },
+    claims,
     shopName: config.shop.name,
     requireTwoFactor: config.env === 'production',
     ...(deps.initialPasswordFile ? { initialPasswordFile: deps.initialPasswordFile } : {}),
@@ -242,8 +247,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       shop: config.shop,
       clock,
       catalogue: catalogue.current,
+      claims: claims.current,
     });
   }
 
-  return { server, rateLimiter, reconciler, jobs, mailer, fulfilment, catalogue, idle: inFlight.idle };
+  return {
+    server,
+    rateLimiter,
+    reconciler,
+    jobs,
+    mailer,
+    fulfilment,
+    catalogue,
+    claims,
+    idle: inFlight.idle,
+  };
 }

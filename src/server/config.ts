@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { goLiveProblems } from './config-go-live';
 import { envSchema } from './config-env';
 import type { ShopIdentity } from '../shared/shop';
+import { productIds, type ProductId } from '../shared/catalogue';
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -26,7 +27,7 @@ export interface FulfilmentConfig {
   provider: Env['FULFILMENT_PROVIDER'];
   sandboxSeconds: number;
   /** The panel's service id per product. */
-  services: Record<'followers' | 'likes' | 'views', string>;
+  services: Partial<Record<ProductId, string>>;
   smm: { apiUrl: string; apiKey: string; timeoutMs: number };
   syncIntervalSeconds: number;
   balanceAlert: number | null;
@@ -104,19 +105,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
  */
 export function configFromEnv(e: Env): Readonly<Config> {
   requireAsaasKeys(e);
-  if (
-    e.FULFILMENT_PROVIDER === 'smm' &&
-    (!e.SMM_API_URL ||
-      !e.SMM_API_KEY ||
-      !e.SMM_SERVICE_FOLLOWERS ||
-      !e.SMM_SERVICE_LIKES ||
-      !e.SMM_SERVICE_VIEWS)
-  ) {
-    throw new Error(
-      'Invalid configuration: FULFILMENT_PROVIDER=smm needs SMM_API_URL, SMM_API_KEY, SMM_SERVICE_FOLLOWERS, ' +
-        'SMM_SERVICE_LIKES and SMM_SERVICE_VIEWS',
-    );
+  if (e.FULFILMENT_PROVIDER === 'smm' && (!e.SMM_API_URL || !e.SMM_API_KEY)) {
+    throw new Error('Invalid configuration: FULFILMENT_PROVIDER=smm needs SMM_API_URL and SMM_API_KEY');
   }
+  const services = productServices(e);
   const planLinks: ShopIdentity['planLinks'] = {};
   if (e.PLAN_LINK_INICIANTE) planLinks.iniciante = e.PLAN_LINK_INICIANTE;
   if (e.PLAN_LINK_SIMPLES) planLinks.simples = e.PLAN_LINK_SIMPLES;
@@ -176,12 +168,7 @@ export function configFromEnv(e: Env): Readonly<Config> {
     fulfilment: Object.freeze({
       provider: e.FULFILMENT_PROVIDER,
       sandboxSeconds: e.SANDBOX_FULFILMENT_SECONDS,
-      // The simulated panel's own ids (sandbox-panel.ts) unless the owner names others.
-      services: {
-        followers: e.SMM_SERVICE_FOLLOWERS ?? '1',
-        likes: e.SMM_SERVICE_LIKES ?? '2',
-        views: e.SMM_SERVICE_VIEWS ?? '3',
-      },
+      services,
       smm: { apiUrl: e.SMM_API_URL ?? '', apiKey: e.SMM_API_KEY ?? '', timeoutMs: e.SMM_TIMEOUT_MS },
       // The simulated panel finishes in SANDBOX_FULFILMENT_SECONDS: it is asked often enough to show it.
       syncIntervalSeconds:
@@ -208,9 +195,30 @@ export function configFromEnv(e: Env): Readonly<Config> {
       retentionMonths: e.RETENTION_MONTHS,
       gtmId: e.GTM_ID ?? null,
       planLinks,
-      unavailablePackages: Object.freeze(e.UNAVAILABLE_PACKAGES),
+      // A product with no panel service is not sold (issue 26): every package of it, e.g. `likes-*`.
+      unavailablePackages: Object.freeze([
+        ...e.UNAVAILABLE_PACKAGES,
+        ...productIds.filter((p) => !services[p]).map((p) => `${p}-*`),
+      ]),
       sandbox: e.PAYMENT_PROVIDER === 'sandbox',
       cardCheckout: e.CARD_CHECKOUT,
     }),
   });
+}
+
+/**
+ * The panel's service per product: the simulated panel's own ids (sandbox-panel.ts) unless the owner names
+ * others; a real panel only those named, so a shop may sell one product (issue 26).
+ */
+function productServices(e: Env): Partial<Record<ProductId, string>> {
+  const named = {
+    followers: e.SMM_SERVICE_FOLLOWERS,
+    likes: e.SMM_SERVICE_LIKES,
+    views: e.SMM_SERVICE_VIEWS,
+  };
+  if (e.FULFILMENT_PROVIDER !== 'smm')
+    return { followers: named.followers ?? '1', likes: named.likes ?? '2', views: named.views ?? '3' };
+  return Object.fromEntries(Object.entries(named).filter(([, id]) => id)) as Partial<
+    Record<ProductId, string>
+  >;
 }

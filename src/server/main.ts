@@ -25,21 +25,23 @@ async function main() {
     console.warn,
   );
 
-  const { server, rateLimiter, reconciler, jobs, mailer, fulfilment, catalogue, idle } = await buildApp({
-    config,
-    database,
-    initialPasswordFile: passwordFile,
-    web: {
-      clientDir: path.join(root, 'dist/client'),
-      ssrEntryFile: path.join(root, 'dist/ssr/entry-server.js'),
-    },
-  });
+  const { server, rateLimiter, reconciler, jobs, mailer, fulfilment, catalogue, claims, idle } =
+    await buildApp({
+      config,
+      database,
+      initialPasswordFile: passwordFile,
+      web: {
+        clientDir: path.join(root, 'dist/client'),
+        ssrEntryFile: path.join(root, 'dist/ssr/entry-server.js'),
+      },
+    });
   const purge = setInterval(() => {
     rateLimiter.purgeExpired().catch((err: unknown) => server.log.warn({ err }, 'rate-limit purge failed'));
   }, 60_000);
   purge.unref();
   reconciler.start();
   catalogue.start();
+  claims.start();
   fulfilment.sync.start();
   jobs.start();
 
@@ -50,6 +52,7 @@ async function main() {
     server.log.info({ signal }, 'shutting down: finishing in-flight requests');
     clearInterval(purge);
     catalogue.stop();
+    claims.stop();
     await Promise.all([reconciler.stop(), jobs.stop(), fulfilment.sync.stop()]);
     mailer.close();
     // A request that never ends must not keep a deploy waiting forever.

@@ -1,3 +1,5 @@
+import type { PlanComponent } from './plan-components';
+
 // What the shop sells (docs/product.md#catalogue, #add-ons). The kinds of product and plan are fixed in code:
 // delivery, links and wording depend on them. Their prices, packages, perks and guarantees live in the
 // database and are edited in the panel (issue 13, ADR 021); every price a buyer sees and every total the
@@ -46,11 +48,13 @@ export interface Plan {
   priceCents: number;
   popular: boolean;
   badge: string | null;
-  /** Shown after the daily promise, which is written from `dailyFollowers`. */
+  /** Shown after the daily promise; the components' lines come first (written from `components`). */
   features: readonly string[];
   benefits: readonly string[];
   /** Followers delivered per day, as the plan promises (docs/product.md#plans). */
   dailyFollowers: { min: number; max: number };
+  /** Likes per post, story and video views, each delivered every month (ADR 032). */
+  components: readonly PlanComponent[];
 }
 
 export interface Catalogue {

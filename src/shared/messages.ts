@@ -103,8 +103,9 @@ export const messages = {
   operator_password_same: 'A nova senha precisa ser diferente da atual',
   passwords_differ: 'As senhas não coincidem',
   password_required: 'Senha é obrigatória',
-  signup_done: 'Conta criada com sucesso! Redirecionando para o dashboard...',
-  signup_done_sign_in: 'Conta criada com sucesso! Faça login para continuar.',
+  // The same words whether the address was new or taken (ADR 028): either way its mailbox got an e-mail.
+  signup_done:
+    'Conta criada! Enviamos um e-mail para confirmar o endereço: veja a sua caixa de entrada. Redirecionando para o dashboard...',
   login_failed: 'E-mail ou senha incorretos.',
   login_rate_limited: 'Muitas tentativas de login. Aguarde alguns minutos e tente novamente.',
   token_invalid: 'Link inválido ou expirado. Peça um novo.',
@@ -170,6 +171,8 @@ export const messages = {
   // The database could not be reached (issue 14 §2); the shop's text for a server that cannot answer.
   service_unavailable: 'Sistema temporariamente indisponível. Tente novamente em alguns minutos.',
   // Catalogue in the panel (issue 13)
+  shop_claim_invalid:
+    'Preencha cada número e texto (números até 12 caracteres, textos até 40; /sobre até 60).',
   catalogue_price_invalid: 'Informe um valor a partir de R$ 0,01.',
   catalogue_amount_invalid: 'Informe uma quantidade inteira maior que zero.',
   catalogue_service_invalid: 'Código de serviço inválido (letras, números, - ou _).',

@@ -111,6 +111,11 @@ describe('quoteOneTime', () => {
     expect(quoteOneTime(catalogue, 'views', 3000, [], ['views-4000'])).toBeDefined();
   });
 
+  it('rejects every package of a product switched off as a whole (no panel service)', () => {
+    expect(quoteOneTime(catalogue, 'likes', 500, [], ['likes-*'])).toBeUndefined();
+    expect(quoteOneTime(catalogue, 'followers', 1000, [], ['likes-*'])).toBeDefined();
+  });
+
   it('rejects an unknown amount', () => {
     expect(quoteOneTime(catalogue, 'followers', 999)).toBeUndefined();
   });

@@ -31,10 +31,12 @@ export function findPackage(catalogue: Catalogue, productId: ProductId, amount: 
 }
 
 /**
- * docs/product.md#catalogue: off in the catalogue, or switched off by the operator (UNAVAILABLE_PACKAGES).
+ * docs/product.md#catalogue: off in the catalogue, or switched off by the operator (UNAVAILABLE_PACKAGES);
+ * `likes-*` switches off a whole product (one the panel has no service for).
  */
 export function isPackageAvailable(pack: Package, switchedOff: readonly string[] = []): boolean {
-  return pack.available && !switchedOff.includes(pack.id);
+  const product = pack.id.replace(/-\d+$/, '-*');
+  return pack.available && !switchedOff.includes(pack.id) && !switchedOff.includes(product);
 }
 
 export function findPlan(catalogue: Catalogue, id: PlanId): Plan {

@@ -1,5 +1,6 @@
 import type { Catalogue } from './catalogue';
 import type { ShopIdentity } from './shop';
+import type { ShopClaims } from './shop-claims';
 
 // The contract between the server and the web app's server entry (src/web/entry-server.tsx), which the
 // server loads from the build without importing web code.
@@ -9,6 +10,8 @@ export interface RenderContext {
   /** The instant the page is rendered for; legal pages stamp its São Paulo date. */
   now: Date;
   catalogue: Catalogue;
+  /** The shop's numbers as the owner set them ("Números da loja"). */
+  claims: ShopClaims;
   /** The visitor has not chosen about cookies yet: the banner is part of the page (shared/consent.ts). */
   cookieBanner: boolean;
 }
@@ -26,7 +29,7 @@ export interface RenderResult {
 export interface ServerEntry {
   render(url: string, context: RenderContext): Promise<RenderResult>;
   /**
-   * Paths whose page depends only on the shop, the day, the catalogue and `cacheableParams`, so the
+   * Paths whose page depends only on the shop, the day, the catalogue, the numbers and `cacheableParams`, so the
    * server may cache them.
    */
   cacheablePaths: readonly string[];
@@ -42,6 +45,7 @@ export interface BootData {
   renderedAt: string;
   /** Prices and packages as the server priced this page (the browser never fetches them again). */
   catalogue: Catalogue;
+  claims: ShopClaims;
   /** Whether the server rendered the cookie banner, so the first client render matches. */
   cookieBanner: boolean;
 }

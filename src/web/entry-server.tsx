@@ -17,14 +17,14 @@ export const cacheableParams: ServerEntry['cacheableParams'] = staticPageParams;
 
 export async function render(
   url: string,
-  { shop, now, catalogue, cookieBanner }: RenderContext,
+  { shop, now, catalogue, claims, cookieBanner }: RenderContext,
 ): Promise<RenderResult> {
   const parsed = new URL(url, 'http://localhost');
   const { route } = matchRoute(routes, parsed.pathname);
   await loadRoute(route);
   const html = renderToString(
     <StrictMode>
-      <BootProvider value={{ shop, renderedAt: now, catalogue, cookieBanner }}>
+      <BootProvider value={{ shop, renderedAt: now, catalogue, claims, cookieBanner }}>
         <StaticRouter routes={routes} url={parsed} layout={RootLayout} />
       </BootProvider>
     </StrictMode>,

@@ -20,6 +20,11 @@ export interface FakeControls {
   /** What DELETE of a charge or subscription already removed answers: 404 (default) or 200. */
   deletedChargeAnswer: 404 | 200;
   decideRiskAnalysis(paymentId: string, approved: boolean): void;
+  /**
+   * The buyer pays a charge's invoice page by credit card: CONFIRMED with PAYMENT_CONFIRMED, and for an
+   * instalment plan every instalment at once (the card is charged the whole plan).
+   */
+  payInvoiceByCard(paymentId: string): void;
   /** The buyer disputes a paid charge with the card issuer: CHARGEBACK_REQUESTED, then CHARGEBACK_DISPUTE. */
   chargeback(paymentId: string): void;
   /** The subscription's next month; `captureRefused`: its card cannot be charged. */
@@ -105,6 +110,15 @@ export function controls<T extends object>(
       } else {
         // What status Asaas leaves a reproved charge in is not documented; the event is what counts.
         emit(state, 'PAYMENT_REPROVED_BY_RISK_ANALYSIS', held);
+      }
+    },
+    payInvoiceByCard(paymentId: string) {
+      const invoice = payment(state, paymentId);
+      const plan = invoice.installment ? state.installments.get(invoice.installment) : undefined;
+      for (const id of plan?.paymentIds ?? [paymentId]) {
+        const part = payment(state, id);
+        part.billingType = 'CREDIT_CARD';
+        transition(state, part, 'CONFIRMED', 'PAYMENT_CONFIRMED');
       }
     },
     chargeback(paymentId: string) {

@@ -47,6 +47,23 @@ function cardRefusal(body: Body): Refusal | null {
   return null;
 }
 
+/**
+ * A plan of instalments ('Criar cobrança parcelada'): 2 or more, `totalValue` or `installmentValue`
+ * instead of `value`; on a card up to 21 for Visa and Mastercard, 12 for other brands (reference §1.5).
+ */
+function installmentRefusal(body: Body): Refusal | null {
+  const count = body.installmentCount;
+  const card = (body.creditCard ?? {}) as Body;
+  const cardMax = /^(4|5[1-5]|2[2-7])/.test(String(card.number ?? '4')) ? 21 : 12;
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 2 || count > cardMax)
+    return refusal('invalid_installmentCount', 'O número de parcelas é inválido.');
+  if (body.value !== undefined)
+    return refusal('invalid_value', 'Informe o valor total ou o valor da parcela, não o valor da cobrança.');
+  if (!(Number(body.totalValue) > 0) && !(Number(body.installmentValue) > 0))
+    return refusal('invalid_value', 'Informe o valor total ou o valor da parcela.');
+  return null;
+}
+
 function customerRefusal(state: FakeState, body: Body): Refusal | null {
   if (!filled(body.customer) || !state.customers.has(String(body.customer)))
     return refusal('invalid_customer', 'Cliente inválido ou inexistente.');
@@ -64,11 +81,8 @@ export function chargeRefusal(state: FakeState, body: Body): Refusal | null {
   if (String(body.dueDate) < saoPauloDate(state.clock()))
     return refusal('invalid_dueDate', 'A data de vencimento não pode ser anterior à data atual.');
   if (body.installmentCount !== undefined) {
-    const count = Number(body.installmentCount);
-    if (!Number.isInteger(count) || count < 2 || count > 21)
-      return refusal('invalid_installmentCount', 'O número de parcelas é inválido.');
-    if (!(Number(body.totalValue) > 0) && !(Number(body.installmentValue) > 0))
-      return refusal('invalid_value', 'Informe o valor total ou o valor da parcela.');
+    const refused = installmentRefusal(body);
+    if (refused) return refused;
   } else if (!(Number(body.value) > 0)) {
     return refusal('invalid_value', 'O valor da cobrança é inválido.');
   }

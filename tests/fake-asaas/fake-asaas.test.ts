@@ -9,6 +9,7 @@ import {
   newCustomer,
   newSubscription,
   paidCharge,
+  card,
   type Json,
 } from './fake-asaas-client';
 import { startFakeAsaas, type FakeAsaas } from './fake-asaas-server';
@@ -134,6 +135,38 @@ describe('due dates and removal', () => {
     expect((await call(fake, 'DELETE', `/subscriptions/${sub.id}`)).status).toBe(404);
     fake.deletedChargeAnswer = 200;
     expect((await call(fake, 'DELETE', `/subscriptions/${sub.id}`)).status).toBe(200);
+  });
+});
+
+describe('instalment plans', () => {
+  const plan = async (fields: Json) =>
+    call(fake, 'POST', '/payments', {
+      customer: await newCustomer(fake),
+      billingType: 'CREDIT_CARD',
+      dueDate: today,
+      ...fields,
+    });
+  it('refuses a count below 2, above 21 (12 for a brand other than Visa and Mastercard), a value beside it', async () => {
+    for (const installmentCount of [1, 22, 2.5, '3'])
+      expect(errorCode(await plan({ installmentCount, totalValue: 90 }))).toBe('invalid_installmentCount');
+    const elo = { ...card, creditCard: { ...card.creditCard, number: '6362970000457013' } };
+    expect(errorCode(await plan({ installmentCount: 13, totalValue: 90, ...elo }))).toBe(
+      'invalid_installmentCount',
+    );
+    expect(errorCode(await plan({ installmentCount: 3, totalValue: 90, value: 90 }))).toBe('invalid_value');
+    expect(errorCode(await plan({ installmentCount: 3 }))).toBe('invalid_value');
+    expect((await plan({ installmentCount: 21, totalValue: 90 })).status).toBe(200);
+    expect((await plan({ installmentCount: 12, totalValue: 90, ...elo })).status).toBe(200);
+  });
+
+  it('an invoice paid by card confirms every instalment of its plan', async () => {
+    const first = (await plan({ installmentCount: 3, totalValue: 90 })).body;
+    expect(first).toMatchObject({ status: 'PENDING', installmentNumber: 1, value: 30 });
+    fake.events.splice(0);
+    fake.payInvoiceByCard(String(first.id));
+    const parts = [...fake.payments.values()].filter((p) => p.installment === first.installment);
+    expect(parts.map((p) => p.status)).toEqual(['CONFIRMED', 'CONFIRMED', 'CONFIRMED']);
+    expect(eventNames(fake)).toEqual(['PAYMENT_CONFIRMED', 'PAYMENT_CONFIRMED', 'PAYMENT_CONFIRMED']);
   });
 });
 

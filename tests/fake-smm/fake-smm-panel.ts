@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 
 // A local SMM panel speaking API v2 as docs/fulfilment.md describes it: one endpoint,
 // form body (or query), `key` + `action`, numbers as strings, errors as `{error}` with HTTP 200, multi-id
-// status (≤ 100), refill, refill_status, cancel, balance, services. Faults are switched on per call.
+// status (≤ 100), refill, refill_status, cancel, balance, services; "Subscriptions" services (auto-likes,
+// auto-views: `username`, `min`, `max`, `posts`, `delay`, `expiry`) as well as "Default" ones. Faults
+// are switched on per call.
 
 export interface FakeService {
   service: number;
@@ -21,11 +23,14 @@ export interface FakeService {
 export interface FakeOrder {
   id: string;
   service: string;
+  /** '' for a subscription order, which names a profile instead. */
   link: string;
   quantity: number;
   runs: number | null;
   interval: number | null;
-  status: 'Pending' | 'In progress' | 'Completed' | 'Partial' | 'Canceled';
+  /** A subscription order: the profile watched, per-post min/max, and when it stops (`MM/DD/YYYY`). */
+  subscription?: { username: string; min: number; max: number; posts: number | null; expiry: string | null };
+  status: 'Pending' | 'In progress' | 'Completed' | 'Partial' | 'Canceled' | 'Active' | 'Expired';
   remains: number;
   startCount: number;
   charge: number;
@@ -43,6 +48,14 @@ export type Fault =
   | { kind: 'no_funds' }
   | { kind: 'bad_link' };
 
+/** Every way `add` can be taken by the panel with its answer lost (an unknown outcome). */
+export const lostAnswerFaults = [
+  { kind: 'slow', ms: 1500 },
+  { kind: 'error500' },
+  { kind: 'malformed' },
+  { kind: 'reset' },
+] as const satisfies readonly Fault[];
+
 export interface FakeSmmPanel {
   url: string;
   apiKey: string;
@@ -54,8 +67,12 @@ export interface FakeSmmPanel {
   balance: number;
   /** Delay before every answer (the bench's 200 ms panel). */
   latencyMs: number;
-  /** The next `add` meets this fault. */
-  failNextAdd(fault: Fault): void;
+  /** The next `add` (the next one whose fields `only` accepts, when given) meets this fault. */
+  failNextAdd(fault: Fault, only?: (fields: Record<string, string>) => boolean): void;
+  /** The next `cancel` meets this fault (`slow`, `error500`, `malformed`, `reset`). */
+  failNextCancel(fault: Fault): void;
+  /** `add` calls for subscription services, to a profile. */
+  subscriptionAdds(username?: string): Array<Record<string, string>>;
   setStatus(id: string, status: FakeOrder['status'], remains?: number): void;
   addCalls(): number;
   close(): Promise<void>;
@@ -98,6 +115,24 @@ const defaultServices = (): FakeService[] => [
     refill: false,
     cancel: false,
   },
+  ...(
+    [
+      [104, 'Instagram Auto Likes BR [per post]', '2.80', '20', '5000', true],
+      [105, 'Instagram Auto Story Views', '0.30', '20', '20000', false],
+      [106, 'Instagram Auto Reels/Video Views', '0.35', '100', '100000', true],
+    ] as const
+  ).map(([service, name, rate, min, max, cancel]) => ({
+    service,
+    name,
+    type: 'Subscriptions',
+    category: 'Instagram Auto',
+    rate,
+    min,
+    max,
+    dripfeed: false,
+    refill: false,
+    cancel,
+  })),
 ];
 
 export async function startFakeSmmPanel(apiKey = 'smm-test-key'): Promise<FakeSmmPanel> {
@@ -106,7 +141,8 @@ export async function startFakeSmmPanel(apiKey = 'smm-test-key'): Promise<FakeSm
   const calls: FakeSmmPanel['calls'] = [];
   let nextId = 23501;
   let nextRefill = 1;
-  const faults: Fault[] = [];
+  const faults: Array<{ fault: Fault; only?: (fields: Record<string, string>) => boolean }> = [];
+  const cancelFaults: Fault[] = [];
 
   const statusOf = (o: FakeOrder) => ({
     charge: o.charge.toFixed(4),
@@ -125,7 +161,13 @@ export async function startFakeSmmPanel(apiKey = 'smm-test-key'): Promise<FakeSm
     refills,
     balance: 100,
     latencyMs: 0,
-    failNextAdd: (fault) => void faults.push(fault),
+    failNextAdd: (fault, only) => void faults.push({ fault, only }),
+    failNextCancel: (fault) => void cancelFaults.push(fault),
+    subscriptionAdds: (username) =>
+      calls
+        .filter((c) => c.action === 'add' && c.fields.username !== undefined)
+        .map((c) => c.fields)
+        .filter((f) => username === undefined || f.username === username),
     setStatus(id, status, remains) {
       const o = orders.get(id);
       if (!o) throw new Error(`no order ${id}`);
@@ -136,9 +178,64 @@ export async function startFakeSmmPanel(apiKey = 'smm-test-key'): Promise<FakeSm
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 
+  function charge(amount: number): boolean {
+    if (amount > panel.balance) return false;
+    panel.balance -= amount;
+    return true;
+  }
+
+  /** A "Subscriptions" service: the profile, per-post min–max, optional posts/old_posts/delay/expiry. */
+  function addSubscription(service: FakeService, fields: Record<string, string>): unknown {
+    if (fields.link !== undefined || fields.quantity !== undefined || fields.runs !== undefined)
+      return { error: 'This service takes username, min and max, not link or quantity' };
+    const username = fields.username ?? '';
+    if (!username) return { error: 'Missing username' };
+    if (!/^[A-Za-z0-9._]{1,30}$/.test(username) || username.includes('privado'))
+      return { error: 'Incorrect username' };
+    const [min, max] = [Number(fields.min), Number(fields.max)];
+    if (!Number.isInteger(min) || !Number.isInteger(max) || min > max) return { error: 'Incorrect min/max' };
+    if (min < Number(service.min)) return { error: `Min quantity less than minimal ${service.min}` };
+    if (max > Number(service.max)) return { error: `Max quantity more than maximum ${service.max}` };
+    for (const name of ['posts', 'old_posts', 'delay'])
+      if (fields[name] !== undefined && !/^\d+$/.test(fields[name]!)) return { error: `Incorrect ${name}` };
+    const expiry = fields.expiry ?? null;
+    if (expiry !== null && !/^(0[1-9]|1[0-2])\/(0[1-9]|[12]\d|3[01])\/\d{4}$/.test(expiry))
+      return { error: 'Incorrect expiry date' };
+    // The panel holds the first 30 posts' worth of the maximum.
+    if (!charge((Number(service.rate) * max * 30) / 1000)) return { error: 'Not enough funds on balance' };
+    const id = String(nextId++);
+    orders.set(id, {
+      id,
+      service: String(service.service),
+      link: '',
+      quantity: max,
+      runs: null,
+      interval: null,
+      subscription: { username, min, max, posts: fields.posts ? Number(fields.posts) : null, expiry },
+      status: 'Active',
+      remains: 0,
+      startCount: 0,
+      charge: 0,
+    });
+    return { order: Number(id) };
+  }
+
+  function cancel(id: string) {
+    const o = orders.get(id);
+    if (!o) return { order: Number(id), cancel: { error: 'Incorrect order ID' } };
+    const service = panel.services.find((s) => String(s.service) === o.service);
+    if (!service?.cancel)
+      return { order: Number(id), cancel: { error: 'Cancel is disabled for this service' } };
+    if (!['Pending', 'In progress', 'Active'].includes(o.status))
+      return { order: Number(id), cancel: { error: 'This order cannot be canceled' } };
+    o.status = 'Canceled';
+    return { order: Number(id), cancel: 1 };
+  }
+
   function add(fields: Record<string, string>): unknown {
     const service = panel.services.find((s) => String(s.service) === fields.service);
     if (!service) return { error: 'Service ID does not exist' };
+    if (service.type === 'Subscriptions') return addSubscription(service, fields);
     if (!fields.link) return { error: 'Missing link' };
     const quantity = Number(fields.quantity);
     if (!Number.isInteger(quantity)) return { error: 'Incorrect quantity' };
@@ -148,9 +245,8 @@ export async function startFakeSmmPanel(apiKey = 'smm-test-key'): Promise<FakeSm
     if (runs && !service.dripfeed) return { error: 'This service does not support Dripfeed' };
     if (!/^https:\/\/(www\.)?instagram\.com\//.test(fields.link) || fields.link.includes('privado'))
       return { error: 'Bad Link' };
-    const charge = (Number(service.rate) * quantity * (runs ?? 1)) / 1000;
-    if (charge > panel.balance) return { error: 'Not enough funds on balance' };
-    panel.balance -= charge;
+    const cost = (Number(service.rate) * quantity * (runs ?? 1)) / 1000;
+    if (!charge(cost)) return { error: 'Not enough funds on balance' };
     const id = String(nextId++);
     orders.set(id, {
       id,
@@ -159,10 +255,11 @@ export async function startFakeSmmPanel(apiKey = 'smm-test-key'): Promise<FakeSm
       quantity,
       runs,
       interval: fields.interval ? Number(fields.interval) : null,
+
       status: 'Pending',
       remains: quantity * (runs ?? 1),
       startCount: 0,
-      charge,
+      charge: cost,
     });
     return { order: Number(id) };
   }
@@ -204,13 +301,20 @@ export async function startFakeSmmPanel(apiKey = 'smm-test-key'): Promise<FakeSm
         const r = refills.get(fields.refill ?? '');
         return r ? { status: r.status } : { error: 'Refill not found' };
       }
-      case 'cancel':
-        return (fields.orders ?? '')
-          .split(',')
-          .map((id) => ({ order: Number(id), cancel: { error: 'Incorrect order ID' } }));
+      case 'cancel': {
+        const ids = (fields.orders ?? '').split(',').filter(Boolean);
+        if (ids.length === 0) return { error: 'Missing orders' };
+        if (ids.length > 100) return { error: 'Maximum 100 orders per request' };
+        return ids.map(cancel);
+      }
       default:
         return { error: 'This action is invalid' };
     }
+  }
+
+  function takeFault(fields: Record<string, string>): Fault | undefined {
+    const at = faults.findIndex((f) => !f.only || f.only(fields));
+    return at < 0 ? undefined : faults.splice(at, 1)[0]!.fault;
   }
 
   const server: Server = createServer(async (req, res) => {
@@ -228,7 +332,7 @@ export async function startFakeSmmPanel(apiKey = 'smm-test-key'): Promise<FakeSm
     const { key, action = '', ...rest } = fields;
     calls.push({ action, fields: rest });
     if (key !== apiKey) return send(200, JSON.stringify({ error: 'Invalid API key' }));
-    const fault = action === 'add' ? faults.shift() : undefined;
+    const fault = action === 'add' ? takeFault(rest) : action === 'cancel' ? cancelFaults.shift() : undefined;
     if (fault?.kind === 'no_funds')
       return send(200, JSON.stringify({ error: 'Not enough funds on balance' }));
     if (fault?.kind === 'bad_link') return send(200, JSON.stringify({ error: 'Bad Link' }));

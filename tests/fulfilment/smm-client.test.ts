@@ -13,7 +13,12 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-const order = { service: '101', link: 'https://www.instagram.com/cliente/', quantity: 100 };
+const order = {
+  kind: 'default' as const,
+  service: '101',
+  link: 'https://www.instagram.com/cliente/',
+  quantity: 100,
+};
 
 describe('SMM panel client', () => {
   it('reads services and balance with numbers sent as strings', async () => {
@@ -21,12 +26,15 @@ describe('SMM panel client', () => {
     expect(services[0]).toEqual({
       service: '101',
       name: 'Instagram Followers BR',
+      type: 'Default',
       rate: '9.50',
       min: 10,
       max: 50000,
       dripfeed: false,
       refill: true,
+      cancel: true,
     });
+    expect(services.find((s) => s.service === '104')).toMatchObject({ type: 'Subscriptions', min: 20 });
     expect(await client.balance()).toEqual({ balance: 100, currency: 'USD' });
   });
 
@@ -78,5 +86,54 @@ describe('SMM panel client', () => {
     expect(refill).toEqual({ refillId: expect.any(String) });
     expect(await client.refillStatus((refill as { refillId: string }).refillId)).toBe('pending');
     expect(await client.refill(id)).toEqual({ error: 'Refill already requested' });
+  });
+
+  const subscription = {
+    kind: 'subscription' as const,
+    service: '104',
+    username: 'cliente',
+    min: 40,
+    max: 40,
+    expiry: '12/23/2026',
+  };
+
+  it('a subscription order names the profile, per-post min/max and its expiry; the panel checks each', async () => {
+    const added = await client.add(subscription);
+    expect(added.kind).toBe('accepted');
+    expect(fake.calls.at(-1)).toEqual({
+      action: 'add',
+      fields: { service: '104', username: 'cliente', min: '40', max: '40', expiry: '12/23/2026' },
+    });
+    const id = added.kind === 'accepted' ? added.panelOrderId : '';
+    expect((await client.status([id])).get(id)).toMatchObject({ state: 'in_progress' });
+    fake.setStatus(id, 'Expired');
+    expect((await client.status([id])).get(id)).toMatchObject({ state: 'completed' });
+    // As strict as a real panel: range, expiry format, profile, and the type's own fields.
+    expect(await client.add({ ...subscription, min: 5, max: 5 })).toMatchObject({ kind: 'refused' });
+    expect(await client.add({ ...subscription, expiry: '2026-12-23' })).toMatchObject({ kind: 'refused' });
+    expect(await client.add({ ...subscription, username: 'perfil privado' })).toMatchObject({
+      kind: 'refused',
+      reason: 'bad_link',
+    });
+    expect(await client.add({ ...order, service: '104' })).toMatchObject({ kind: 'refused' });
+  });
+
+  it('cancels a subscription where the service allows it, refuses where not, and can lose the answer', async () => {
+    const idOf = async (service: string) => {
+      const added = await client.add({ ...subscription, service, min: 100, max: 100 });
+      return added.kind === 'accepted' ? added.panelOrderId : '';
+    };
+    const likes = await idOf('104');
+    expect(await client.cancel(likes)).toEqual({ kind: 'canceled' });
+    expect(fake.orders.get(likes)!.status).toBe('Canceled');
+    expect(await client.cancel(likes)).toMatchObject({ kind: 'refused' });
+    expect(await client.cancel(await idOf('105'))).toEqual({
+      kind: 'refused',
+      message: 'Cancel is disabled for this service',
+    });
+    const lost = await idOf('106');
+    fake.failNextCancel({ kind: 'reset' });
+    expect(await client.cancel(lost)).toMatchObject({ kind: 'unknown' });
+    expect(fake.orders.get(lost)!.status).toBe('Canceled');
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { jobs } from '../../src/server/db/schema';
 import { catalogueRepo } from '../../src/server/catalogue/catalogue.repo';
-import { closedPortUrl } from '../fake-smm/fake-smm-panel';
+import { closedPortUrl, lostAnswerFaults } from '../fake-smm/fake-smm-panel';
 import { startFulfilmentTestApp, type FulfilmentTestApp } from '../helpers/fulfilment-app';
 import { orderProof } from '../helpers/order-request';
 
@@ -50,12 +50,7 @@ describe('a paid order at the panel', () => {
     expect(t.panel.addCalls() - before).toBe(3);
   });
 
-  for (const fault of [
-    { kind: 'slow', ms: 1500 },
-    { kind: 'error500' },
-    { kind: 'malformed' },
-    { kind: 'reset' },
-  ] as const) {
+  for (const fault of lostAnswerFaults) {
     it(`an unknown outcome (${fault.kind}) goes to 'a conferir', alerts the owner, and is not sent again`, async () => {
       t.panel.failNextAdd(fault);
       const before = t.panel.addCalls();
@@ -160,9 +155,9 @@ describe('a paid order at the panel', () => {
 
   it('a package with its own panel service (panel editor) goes there; the guarantee is the one in force when paid', async () => {
     const db = t.app.database.db;
-    t.panel.services.push({ ...t.panel.services[0]!, service: 104, name: 'Instagram Followers BR Premium' });
+    t.panel.services.push({ ...t.panel.services[0]!, service: 107, name: 'Instagram Followers BR Premium' });
     const pack = (await catalogueRepo.findPackage(db, 'followers', 2000))!;
-    await catalogueRepo.updatePackage(db, 'followers', 2000, { ...pack, panelServiceId: '104' }, t.now());
+    await catalogueRepo.updatePackage(db, 'followers', 2000, { ...pack, panelServiceId: '107' }, t.now());
     await catalogueRepo.updateProduct(db, 'followers', { addOnUnitCents: 6, guaranteeDays: 45 }, t.now());
     const before = t.panel.addCalls();
     const orderId = await t.paidOrder({
@@ -179,7 +174,7 @@ describe('a paid order at the panel', () => {
     expect(sent.map((c) => [c.fields.service, c.fields.quantity]).sort()).toEqual([
       ['101', '150'], // a followers add-on: the type's service
       ['102', '500'],
-      ['104', '2000'], // the package's own
+      ['107', '2000'], // the package's own
     ]);
     const items = [...(await t.deliveriesOf(orderId)), ...(await t.deliveriesOf(other))];
     expect(items.map((d) => [d.product, d.guaranteeDays]).sort()).toEqual([

@@ -79,6 +79,7 @@ export const openingCatalogue: Catalogue = {
       features: [],
       benefits: ['Crescimento diário e gradual', 'Público brasileiro', 'Cancele quando quiser pelo WhatsApp'],
       dailyFollowers: { min: 16, max: 25 },
+      components: [],
     },
     {
       id: 'simples',
@@ -89,6 +90,11 @@ export const openingCatalogue: Catalogue = {
       features: ['40 curtidas por publicação', '35 visualizações de story', '150 visualizações de vídeo'],
       benefits: ['Tudo do Iniciante', 'Engajamento em cada publicação', 'Suporte prioritário'],
       dailyFollowers: { min: 25, max: 50 },
+      components: [
+        { id: 'likes_per_post', quantity: 40 },
+        { id: 'story_views', quantity: 35 },
+        { id: 'video_views', quantity: 150 },
+      ],
     },
     {
       id: 'avancado',
@@ -99,6 +105,11 @@ export const openingCatalogue: Catalogue = {
       features: ['100 curtidas por publicação', '70 visualizações de story', '250 visualizações de vídeo'],
       benefits: ['Tudo do Simples', 'Máximo alcance mensal', 'Suporte VIP'],
       dailyFollowers: { min: 50, max: 75 },
+      components: [
+        { id: 'likes_per_post', quantity: 100 },
+        { id: 'story_views', quantity: 70 },
+        { id: 'video_views', quantity: 250 },
+      ],
     },
   ],
 };

@@ -3,6 +3,9 @@ import { formatPurchaseCode, type OrderStatus, type PaymentStatus } from '../../
 import type { AccountOrder, AccountUser } from '../../shared/schemas/accounts';
 import { signupAttemptEmail } from '../email/templates';
 import { AppError } from '../errors';
+import { deliveriesRepo } from '../fulfilment/deliveries.repo';
+import { toDeliveryView } from '../fulfilment/delivery-views';
+import { planMonthLines } from '../../shared/plan-month';
 import { enqueue } from '../jobs/job-queue';
 import { accountsRepo } from './accounts.repo';
 import { createEmailLinks, type EmailLinksDeps } from './email-links';
@@ -122,12 +125,27 @@ export function createAccountsService(deps: AccountsDeps) {
         who.kind === 'account'
           ? await accountsRepo.ordersFor(db, who.user)
           : await accountsRepo.ordersByIds(db, who.standIn.orderIds);
-      return rows.map(accountOrder);
+      // A plan's months show their deliveries: one read for all of them.
+      const plans = rows.filter((o) => o.service === 'recurring').map((o) => o.id);
+      const deliveries = (await deliveriesRepo.listForOrders(db, plans)).map((d) => ({
+        orderId: d.orderId,
+        view: toDeliveryView(d),
+      }));
+      const now = clock();
+      return rows.map((o) => ({
+        ...accountOrder(o),
+        planMonth: plans.includes(o.id)
+          ? planMonthLines(
+              deliveries.filter((d) => d.orderId === o.id).map((d) => d.view),
+              now,
+            )
+          : null,
+      }));
     },
   };
 }
 
-const accountOrder = (o: OrderRow): AccountOrder => ({
+const accountOrder = (o: OrderRow): Omit<AccountOrder, 'planMonth'> => ({
   id: o.id,
   purchaseCode: formatPurchaseCode(o.purchaseCode),
   service: o.service as AccountOrder['service'],

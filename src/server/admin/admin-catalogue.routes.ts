@@ -2,10 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import { messages } from '../../shared/messages';
 import {
   adminPackageSchema,
+  adminPlanComponentSchema,
   adminPlanSchema,
   adminProductSchema,
   catalogueProductParam,
   cataloguePlanParam,
+  planComponentParam,
   type AdminCatalogue,
 } from '../../shared/schemas/catalogue';
 import { catalogueEditor } from '../catalogue/catalogue-editor';
@@ -20,7 +22,7 @@ const notFound = () =>
   new AppError('not_found', 'catalogue_package_not_found', messages.catalogue_package_not_found);
 
 function params(request: FastifyRequest) {
-  const raw = request.params as { product?: string; amount?: string; plan?: string };
+  const raw = request.params as { product?: string; amount?: string; plan?: string; component?: string };
   const product = catalogueProductParam.safeParse(raw.product);
   const amount = Number(raw.amount);
   return {
@@ -36,6 +38,11 @@ function params(request: FastifyRequest) {
       const plan = cataloguePlanParam.safeParse(raw.plan);
       if (!plan.success) throw new AppError('not_found', 'not_found');
       return plan.data;
+    },
+    component: () => {
+      const component = planComponentParam.safeParse(raw.component);
+      if (!component.success) throw new AppError('not_found', 'not_found');
+      return component.data;
     },
   };
 }
@@ -99,6 +106,16 @@ export function catalogueAdminRoutes(deps: {
       handler: async (request, reply, admin) => {
         const plan = params(request).plan();
         await editor.updatePlan(admin.email, plan, validate(adminPlanSchema, request.body));
+        return reply.send({ version: deps.catalogue.current().version });
+      },
+    },
+    {
+      method: 'PATCH',
+      url: '/api/admin/catalogue/plans/:plan/components/:component',
+      handler: async (request, reply, admin) => {
+        const p = params(request);
+        const fields = validate(adminPlanComponentSchema, request.body);
+        await editor.updatePlanComponent(admin.email, p.plan(), p.component(), fields);
         return reply.send({ version: deps.catalogue.current().version });
       },
     },

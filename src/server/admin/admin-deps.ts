@@ -1,5 +1,7 @@
 import type { CreateOrderResponse } from '../../shared/schemas/order-view';
+import type { AdminChargeInput } from '../../shared/schemas/admin';
 import type { CatalogueStore } from '../catalogue/catalogue-store';
+import type { ShopClaimsStore } from '../shop-claims/shop-claims-store';
 import type { Coupons } from '../coupons/coupons.service';
 import type { Db } from '../db/client';
 import type { FulfilmentContext } from '../fulfilment/fulfilment-context';
@@ -15,12 +17,17 @@ export interface AdminDeps {
   provider: PaymentProvider;
   fulfilment: FulfilmentContext;
   /** "Gerar cobrança" for an order settled on WhatsApp (the orders service, above admin's reach). */
-  chargeWhatsapp: (orderId: string, method: 'pix' | 'card', remoteIp: string) => Promise<CreateOrderResponse>;
+  chargeWhatsapp: (
+    orderId: string,
+    charge: AdminChargeInput,
+    remoteIp: string,
+  ) => Promise<CreateOrderResponse>;
   coupons: Coupons;
   privacyRequests: PrivacyRequests;
   catalogue: CatalogueStore;
   /** "Verificar configuração" (docs/operations.md). */
   doctor: AdminDoctor;
+  claims: ShopClaimsStore;
   /** The first-start password file, deleted once the operator has chosen a password (main.ts). */
   initialPasswordFile?: string;
   /** SHOP_NAME, a word the password policy refuses. */

@@ -22,6 +22,7 @@ import { salesChart } from './sales-chart';
 import type { AdminRoute } from './admin-route';
 import type { AdminDeps } from './admin-deps';
 import { catalogueAdminRoutes } from './admin-catalogue.routes';
+import { shopClaimsAdminRoutes } from '../shop-claims/shop-claims.routes';
 import { fulfilmentAdminRoutes } from './admin-fulfilment.routes';
 import { refundAdminRoutes } from './admin-refund.routes';
 import { abandonedCheckoutRoutes } from './admin-abandoned.routes';
@@ -163,14 +164,15 @@ export function adminRouteTable(deps: AdminDeps): AdminRoute[] {
     ...abandonedCheckoutRoutes(db),
     ...couponAdminRoutes({ db, clock, coupons: deps.coupons, catalogue: deps.catalogue }),
     ...catalogueAdminRoutes({ db, clock, catalogue: deps.catalogue }),
+    ...shopClaimsAdminRoutes({ db, clock, claims: deps.claims }),
     ...privacyAdminRoutes(deps.privacyRequests),
     ...doctorAdminRoutes(deps.doctor),
     {
       method: 'POST',
       url: '/api/admin/orders/:id/charge',
       handler: async (request, reply) => {
-        const { method } = validate(adminChargeSchema, request.body);
-        return reply.status(201).send(await deps.chargeWhatsapp(orderId(request), method, request.ip));
+        const charge = validate(adminChargeSchema, request.body);
+        return reply.status(201).send(await deps.chargeWhatsapp(orderId(request), charge, request.ip));
       },
     },
   ];

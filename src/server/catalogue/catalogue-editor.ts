@@ -1,6 +1,12 @@
 import type { PlanId, ProductId } from '../../shared/catalogue';
 import { messages } from '../../shared/messages';
-import type { AdminPackageFields, AdminPlanFields, AdminProductFields } from '../../shared/schemas/catalogue';
+import type { PlanComponentId } from '../../shared/plan-components';
+import type {
+  AdminPackageFields,
+  AdminPlanComponentFields,
+  AdminPlanFields,
+  AdminProductFields,
+} from '../../shared/schemas/catalogue';
 import { recordOwnerChange } from '../admin/owner-audit.repo';
 import type { Db, Executor } from '../db/client';
 import { AppError } from '../errors';
@@ -92,6 +98,24 @@ export function catalogueEditor(deps: { db: Db; clock: () => Date; catalogue: Ca
         const before = await catalogueRepo.findPlan(tx, plan);
         await catalogueRepo.updatePlan(tx, plan, fields, now);
         return { entity: 'catalogue_plan', entityId: plan, before: before ?? null, after: fields };
+      }),
+
+    /** A plan's component: its quantity (the card's line) and the panel service that delivers it. */
+    updatePlanComponent: (
+      actor: string,
+      plan: PlanId,
+      component: PlanComponentId,
+      fields: AdminPlanComponentFields,
+    ) =>
+      edit(actor, async (tx, now) => {
+        const before = await catalogueRepo.findPlanComponent(tx, plan, component);
+        await catalogueRepo.savePlanComponent(tx, plan, component, fields, now);
+        return {
+          entity: 'catalogue_plan_component',
+          entityId: `${plan}:${component}`,
+          before: before ?? null,
+          after: fields,
+        };
       }),
   };
 }

@@ -2,7 +2,16 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { planNames, productKinds, type Catalogue, type PlanId, type ProductId } from '../../shared/catalogue';
 import type { AdminCatalogue, AdminPackageFields, AdminPlanFields } from '../../shared/schemas/catalogue';
 import type { Executor } from '../db/client';
-import { cataloguePackages, cataloguePlans, catalogueProducts, ownerAudit, shopSettings } from '../db/schema';
+import {
+  cataloguePackages,
+  cataloguePlanComponents,
+  cataloguePlans,
+  catalogueProducts,
+  ownerAudit,
+  shopSettings,
+  type CataloguePlanComponentRow,
+} from '../db/schema';
+import { componentLine, planComponentIds, type PlanComponentId } from '../../shared/plan-components';
 
 export const catalogueVersionKey = 'catalogue_version';
 export const pixDiscountKey = 'pix_discount_percent';
@@ -20,21 +29,34 @@ async function readRows(db: Executor) {
   // The version first: rows read after it are at least that new, so an edit committed in between can only
   // make the next version check reload again, never leave an instance on old rows under a new version.
   const settings = await readSettings(db);
-  const [products, packages, plans] = await Promise.all([
+  const [products, packages, plans, components] = await Promise.all([
     db.select().from(catalogueProducts),
     db
       .select()
       .from(cataloguePackages)
       .orderBy(asc(cataloguePackages.product), asc(cataloguePackages.amount)),
     db.select().from(cataloguePlans),
+    db.select().from(cataloguePlanComponents),
   ]);
   const byKind = productKinds.map((kind) => ({
     kind,
     row: products.find((p) => p.id === kind.id),
     packages: packages.filter((p) => p.product === kind.id),
   }));
-  return { byKind, plans, ...settings };
+  const componentsOf = (plan: string) =>
+    componentsInOrder(components.filter((c) => c.planId === plan)).map(componentFields);
+  return { byKind, plans, componentsOf, ...settings };
 }
+
+/** A plan's components in the order the cards list them. */
+const componentsInOrder = (rows: CataloguePlanComponentRow[]) =>
+  planComponentIds.flatMap((id) => rows.filter((r) => r.component === id));
+
+const componentFields = (row: CataloguePlanComponentRow) => ({
+  id: row.component as PlanComponentId,
+  quantity: row.quantity,
+  panelServiceId: row.panelServiceId,
+});
 
 const planFields = (row: typeof cataloguePlans.$inferSelect): AdminPlanFields => ({
   priceCents: row.priceCents,
@@ -60,7 +82,7 @@ export const catalogueRepo = {
 
   /** What buyers see and orders are priced from; service overrides stay on the server. */
   async load(db: Executor): Promise<Catalogue> {
-    const { byKind, plans, version, pixDiscountPercent } = await readRows(db);
+    const { byKind, plans, componentsOf, version, pixDiscountPercent } = await readRows(db);
     return {
       version,
       pixDiscountPercent,
@@ -80,14 +102,25 @@ export const catalogueRepo = {
       plans: Object.entries(planNames).flatMap(([id, name]) => {
         const row = plans.find((p) => p.id === id);
         if (!row) return [];
-        const { dailyMin, dailyMax, ...fields } = planFields(row);
-        return [{ id: id as PlanId, name, ...fields, dailyFollowers: { min: dailyMin, max: dailyMax } }];
+        const { dailyMin, dailyMax, features, ...fields } = planFields(row);
+        const components = componentsOf(id).map(({ id, quantity }) => ({ id, quantity }));
+        return [
+          {
+            id: id as PlanId,
+            name,
+            ...fields,
+            // The card cannot promise what delivery does not send: its lines come from the components.
+            features: [...components.map(componentLine), ...features],
+            dailyFollowers: { min: dailyMin, max: dailyMax },
+            components,
+          },
+        ];
       }),
     };
   },
 
   async loadForAdmin(db: Executor): Promise<Omit<AdminCatalogue, 'audit'>> {
-    const { byKind, plans, version } = await readRows(db);
+    const { byKind, plans, componentsOf, version } = await readRows(db);
     return {
       version,
       products: byKind.map(({ kind, row, packages }) => ({
@@ -99,7 +132,7 @@ export const catalogueRepo = {
       })),
       plans: Object.entries(planNames).flatMap(([id, name]) => {
         const row = plans.find((p) => p.id === id);
-        return row ? [{ id: id as PlanId, name, ...planFields(row) }] : [];
+        return row ? [{ id: id as PlanId, name, ...planFields(row), components: componentsOf(id) }] : [];
       }),
     };
   },
@@ -165,6 +198,39 @@ export const catalogueRepo = {
       .update(cataloguePlans)
       .set({ ...fields, updatedAt: now })
       .where(eq(cataloguePlans.id, plan));
+  },
+
+  /** The plan's components as stamped on a month's deliveries: quantity and panel service. */
+  async planComponents(db: Executor, plan: PlanId) {
+    const rows = await db
+      .select()
+      .from(cataloguePlanComponents)
+      .where(eq(cataloguePlanComponents.planId, plan));
+    return componentsInOrder(rows).map(componentFields);
+  },
+
+  async findPlanComponent(db: Executor, plan: PlanId, component: PlanComponentId) {
+    const [row] = await db
+      .select()
+      .from(cataloguePlanComponents)
+      .where(and(eq(cataloguePlanComponents.planId, plan), eq(cataloguePlanComponents.component, component)));
+    return row ? { quantity: row.quantity, panelServiceId: row.panelServiceId } : undefined;
+  },
+
+  async savePlanComponent(
+    db: Executor,
+    plan: PlanId,
+    component: PlanComponentId,
+    fields: { quantity: number; panelServiceId: string | null },
+    now: Date,
+  ) {
+    await db
+      .insert(cataloguePlanComponents)
+      .values({ planId: plan, component, ...fields, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [cataloguePlanComponents.planId, cataloguePlanComponents.component],
+        set: { ...fields, updatedAt: now },
+      });
   },
 
   async savePixDiscount(db: Executor, percent: number, now: Date): Promise<void> {

@@ -2,6 +2,7 @@ import { formatInteger } from '../../shared/money';
 import { formatPurchaseCode } from '../../shared/orders';
 import { productKind } from '../../shared/pricing';
 import type { ProductId } from '../../shared/catalogue';
+import type { PlanMonthLine } from '../../shared/plan-month';
 import type { Email } from './mailer';
 import { layout, serviceTitle, orderUrl, type OrderForEmail, type Shop } from './templates';
 
@@ -13,13 +14,22 @@ const orderLink = (shop: Shop, order: OrderForEmail) => ({
   url: orderUrl(shop, order.id),
 });
 
-export function deliveryStartedEmail(shop: Shop, order: OrderForEmail): Email {
+/** A plan's month, line by line ("Seguidores do mês: 370 de 1.110 entregues"), for the monthly e-mails. */
+const monthLines = (planMonth: readonly PlanMonthLine[]) =>
+  planMonth.map((line) => `${line.title}: ${line.detail}.`);
+
+export function deliveryStartedEmail(
+  shop: Shop,
+  order: OrderForEmail,
+  planMonth: readonly PlanMonthLine[] = [],
+): Email {
   const code = formatPurchaseCode(order.purchaseCode);
   const { html, text } = layout(
     shop,
     `Sua entrega começou – pedido ${code}`,
     [
       `A entrega de ${serviceTitle(order)} já está em andamento.`,
+      ...monthLines(planMonth),
       'Mantenha o perfil público e o @ sem mudanças até o fim da entrega.',
     ],
     orderLink(shop, order),
@@ -27,13 +37,18 @@ export function deliveryStartedEmail(shop: Shop, order: OrderForEmail): Email {
   return { to: order.email, subject: `Entrega em andamento – pedido ${code}`, html, text };
 }
 
-export function deliveryCompletedEmail(shop: Shop, order: OrderForEmail): Email {
+export function deliveryCompletedEmail(
+  shop: Shop,
+  order: OrderForEmail,
+  planMonth: readonly PlanMonthLine[] = [],
+): Email {
   const code = formatPurchaseCode(order.purchaseCode);
   const { html, text } = layout(
     shop,
     `Entrega concluída – pedido ${code}`,
     [
       `A entrega de ${serviceTitle(order)} foi concluída. Obrigado pela compra!`,
+      ...monthLines(planMonth),
       'Se notar alguma queda dentro da garantia, peça a reposição na página do pedido.',
     ],
     orderLink(shop, order),

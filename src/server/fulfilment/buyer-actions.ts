@@ -1,4 +1,4 @@
-import { deliveryLinkSchema, type DeliveryView } from '../../shared/schemas/deliveries';
+import { deliveryLinkSchema, wantsProfile, type DeliveryView } from '../../shared/schemas/deliveries';
 import { deliveryLinkChangedEmail } from '../email/delivery-templates';
 import { AppError } from '../errors';
 import { validate } from '../http/validate';
@@ -25,9 +25,13 @@ export async function correctLink(
     const delivery = await deliveriesRepo.findById(tx, deliveryId, { forUpdate: true });
     if (!delivery || delivery.orderId !== orderId) throw new AppError('not_found', 'delivery_not_found');
     if (delivery.state !== 'invalid_link') throw new AppError('conflict', 'delivery_link_not_needed');
-    const { link } = validate(deliveryLinkSchema(delivery.product as DeliveryView['product']), body);
+    const kind = {
+      product: delivery.product as DeliveryView['product'],
+      component: delivery.component as DeliveryView['component'],
+    };
+    const { link } = validate(deliveryLinkSchema(kind), body);
     const now = ctx.clock();
-    const newLink = delivery.product === 'followers' ? profileUrl(link) : link;
+    const newLink = wantsProfile(kind) ? profileUrl(link) : link;
     await deliveriesRepo.update(tx, delivery.id, {
       link: newLink,
       state: 'queued',

@@ -1,12 +1,22 @@
 import type { Executor } from '../db/client';
+import { enqueue } from '../jobs/job-queue';
 import { deliveriesRepo } from './deliveries.repo';
 
 /** States in which nothing has been bought at the panel yet. */
 const unsent = ['queued', 'invalid_link', 'manual', 'refused'];
+/** States in which a subscription order is running at the panel. */
+const running = ['pending', 'in_progress'];
 
-/** A refunded order's deliveries that were never sent are cancelled (issue 12); sent ones run their course. */
-export async function cancelUnsentDeliveries(tx: Executor, orderId: string, now: Date): Promise<void> {
-  for (const delivery of await deliveriesRepo.lockForOrder(tx, orderId))
+/**
+ * A refunded order's deliveries (issue 12): those never sent are cancelled; sent ones run their course,
+ * except a plan's components, which would go on delivering a month nobody pays for: each is stopped at
+ * the panel by a job of its own (ADR 032).
+ */
+export async function cancelRefundedDeliveries(tx: Executor, orderId: string, now: Date): Promise<void> {
+  for (const delivery of await deliveriesRepo.lockForOrder(tx, orderId)) {
     if (unsent.includes(delivery.state))
       await deliveriesRepo.update(tx, delivery.id, { state: 'canceled', updatedAt: now });
+    else if (delivery.component && running.includes(delivery.state) && !delivery.stopRequestedAt)
+      await enqueue(tx, 'stop_plan_component', { deliveryId: delivery.id });
+  }
 }

@@ -52,10 +52,14 @@ export const deliveriesRepo = {
     return row;
   },
   async listForOrder(db: Executor, orderId: string): Promise<DeliveryRow[]> {
+    return deliveriesRepo.listForOrders(db, [orderId]);
+  },
+  async listForOrders(db: Executor, orderIds: readonly string[]): Promise<DeliveryRow[]> {
+    if (orderIds.length === 0) return [];
     return db
       .select()
       .from(deliveries)
-      .where(eq(deliveries.orderId, orderId))
+      .where(inArray(deliveries.orderId, [...orderIds]))
       .orderBy(asc(deliveries.createdAt), asc(deliveries.itemKey));
   },
   async lockMany(db: Executor, ids: readonly string[]): Promise<DeliveryRow[]> {

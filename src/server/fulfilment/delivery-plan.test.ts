@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { findPlan } from '../../shared/pricing';
 import { openingCatalogue } from '../../../tests/helpers/opening-catalogue';
-import { dailySchedule, deliveryItems, planDailyFollowers } from './delivery-plan';
+import { dailySchedule, deliveryItems, monthEnd, panelExpiry, planDailyFollowers } from './delivery-plan';
 
+const paidAt = new Date('2026-11-23T15:00:00Z');
 const base = { planId: null, instagram: 'ana', postLink: null, addOns: [], addOnLinks: {} };
 
 describe('deliveryItems', () => {
@@ -20,6 +21,7 @@ describe('deliveryItems', () => {
           addOnLinks: { likes: 'https://www.instagram.com/p/A/' },
         },
         openingCatalogue,
+        paidAt,
       ),
     ).toEqual([
       {
@@ -66,6 +68,7 @@ describe('deliveryItems', () => {
         ],
       },
       openingCatalogue,
+      paidAt,
     );
     expect(items.map((i) => [i.product, i.link])).toEqual([
       ['likes', 'https://www.instagram.com/p/POST/'],
@@ -79,8 +82,32 @@ describe('deliveryItems', () => {
     expect(planDailyFollowers(findPlan(openingCatalogue, 'simples').dailyFollowers)).toBe(37);
     expect(planDailyFollowers(findPlan(openingCatalogue, 'avancado').dailyFollowers)).toBe(62);
     expect(
-      deliveryItems({ ...base, service: 'recurring', planId: 'simples', quantity: 1 }, openingCatalogue),
+      deliveryItems(
+        { ...base, service: 'recurring', planId: 'iniciante', quantity: 1 },
+        openingCatalogue,
+        paidAt,
+      ),
     ).toEqual([
+      {
+        itemKey: 'plan',
+        product: 'followers',
+        link: 'https://www.instagram.com/ana/',
+        quantity: 20,
+        runs: 30,
+        intervalMinutes: 1440,
+        guaranteeDays: 0,
+      },
+    ]);
+  });
+
+  it('Simples adds each engagement component, to the profile, until the end of the paid month', () => {
+    const items = deliveryItems(
+      { ...base, service: 'recurring', planId: 'simples', quantity: 1 },
+      openingCatalogue,
+      paidAt,
+    );
+    const expiresAt = new Date('2026-12-23T03:00:00Z');
+    expect(items).toEqual([
       {
         itemKey: 'plan',
         product: 'followers',
@@ -90,7 +117,34 @@ describe('deliveryItems', () => {
         intervalMinutes: 1440,
         guaranteeDays: 0,
       },
+      ...(
+        [
+          ['likes_per_post', 'likes', 40],
+          ['story_views', 'views', 35],
+          ['video_views', 'views', 150],
+        ] as const
+      ).map(([component, product, quantity]) => ({
+        itemKey: `plan:${component}`,
+        product,
+        link: 'https://www.instagram.com/ana/',
+        quantity,
+        runs: null,
+        intervalMinutes: null,
+        guaranteeDays: 0,
+        component,
+        expiresAt,
+      })),
     ]);
+  });
+});
+
+describe('monthEnd and panelExpiry', () => {
+  it('the same São Paulo day next month, clamped to the month, as MM/DD/YYYY', () => {
+    // 23:30 in São Paulo on 30 November is already 1 December in UTC: the shop's day counts.
+    expect(monthEnd(new Date('2026-12-01T02:30:00Z')).toISOString()).toBe('2026-12-30T03:00:00.000Z');
+    expect(monthEnd(new Date('2027-01-31T15:00:00Z')).toISOString()).toBe('2027-02-28T03:00:00.000Z');
+    expect(monthEnd(new Date('2026-12-15T15:00:00Z')).toISOString()).toBe('2027-01-15T03:00:00.000Z');
+    expect(panelExpiry(new Date('2026-12-30T03:00:00Z'))).toBe('12/30/2026');
   });
 });
 

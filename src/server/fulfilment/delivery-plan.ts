@@ -1,6 +1,8 @@
 import { findPlan, findProduct } from '../../shared/pricing';
 import type { Catalogue, Plan, PlanId, ProductId } from '../../shared/catalogue';
 import type { OrderRow } from '../db/schema';
+import { saoPauloDay, saoPauloMidnight } from '../../shared/dates';
+import { componentItemKey, planComponentKinds, type PlanComponentId } from '../../shared/plan-components';
 
 // What a paid order becomes at the panel (docs/product.md#delivery): one delivery per item. Pure,
 // unit-tested.
@@ -15,6 +17,10 @@ export interface DeliveryItem {
   intervalMinutes: number | null;
   /** Refills are offered this many days after completion (plans: none, they deliver every day). */
   guaranteeDays: number;
+  /** A plan's engagement component: a subscription-type panel order for the paid month (ADR 032). */
+  component?: PlanComponentId;
+  /** The end of the paid month, the subscription's `expiry`. */
+  expiresAt?: Date;
 }
 
 /** A plan's month, delivered day by day. */
@@ -22,6 +28,8 @@ export const planDays = 30;
 const minutesPerDay = 1440;
 
 export const profileUrl = (handle: string) => `https://www.instagram.com/${handle}/`;
+/** The @ of a profile link (a subscription order names the profile, not a link). */
+export const profileHandle = (link: string) => /instagram\.com\/([^/?#]+)/.exec(link)?.[1] ?? link;
 
 /** A plan's daily quantity: the middle of its promised range (Iniciante 16–25 → 20 a day). */
 export function planDailyFollowers({ min, max }: Plan['dailyFollowers']): number {
@@ -33,18 +41,49 @@ type OrderItems = Pick<
   'service' | 'planId' | 'quantity' | 'instagram' | 'postLink' | 'addOns' | 'addOnLinks'
 >;
 
-export function deliveryItems(order: OrderItems, catalogue: Catalogue): DeliveryItem[] {
+/**
+ * The end of a month paid at `paidAt`: São Paulo midnight of the same day next month (the 31st of January
+ * ends on the last day of February). The panel takes the day; the buyer reads "ativas até" it.
+ */
+export function monthEnd(paidAt: Date): Date {
+  const [year, month, day] = saoPauloDay(paidAt).split('-').map(Number) as [number, number, number];
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const next = new Date(Date.UTC(year, month, Math.min(day, lastDay), 12));
+  return saoPauloMidnight(next.toISOString().slice(0, 10));
+}
+
+/** The panel's `expiry` for a São Paulo day: `MM/DD/YYYY`. */
+export function panelExpiry(at: Date): string {
+  const [year, month, day] = saoPauloDay(at).split('-');
+  return `${month}/${day}/${year}`;
+}
+
+export function deliveryItems(order: OrderItems, catalogue: Catalogue, paidAt: Date): DeliveryItem[] {
   if (order.service === 'recurring') {
+    const plan = findPlan(catalogue, order.planId as PlanId);
+    const link = profileUrl(order.instagram);
+    const expiresAt = monthEnd(paidAt);
     return [
       {
         itemKey: 'plan',
         product: 'followers',
-        link: profileUrl(order.instagram),
-        quantity: planDailyFollowers(findPlan(catalogue, order.planId as PlanId).dailyFollowers),
+        link,
+        quantity: planDailyFollowers(plan.dailyFollowers),
         runs: planDays,
         intervalMinutes: minutesPerDay,
         guaranteeDays: 0,
       },
+      ...plan.components.map((c) => ({
+        itemKey: componentItemKey(c.id),
+        product: planComponentKinds[c.id].product,
+        link,
+        quantity: c.quantity,
+        runs: null,
+        intervalMinutes: null,
+        guaranteeDays: 0,
+        component: c.id,
+        expiresAt,
+      })),
     ];
   }
   const main = order.service as ProductId;

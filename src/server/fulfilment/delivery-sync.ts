@@ -48,8 +48,10 @@ export function createDeliverySync(ctx: FulfilmentContext, options: SyncOptions)
       for (const [id, status] of answers) {
         const d = current.get(id);
         if (!d || (d.state !== 'pending' && d.state !== 'in_progress')) continue;
-        // A panel that cancelled or refunded delivered nothing we can count on: the operator decides.
-        const state = status.state === 'canceled' || status.state === 'refunded' ? 'refused' : status.state;
+        // A panel that cancelled or refunded delivered nothing we can count on: the operator decides,
+        // unless the shop asked it to stop (a refunded month's component, ADR 032).
+        const ended = status.state === 'canceled' || status.state === 'refunded';
+        const state = ended ? (d.stopRequestedAt ? 'canceled' : 'refused') : status.state;
         const unchanged =
           state === d.state &&
           status.remains === d.remains &&

@@ -6,14 +6,18 @@ import type {
 } from '../../shared/schemas/deliveries';
 import type { DeliveryRow } from '../db/schema';
 import { refillOffer } from './refill-policy';
+import { componentTask } from './plan-component-tasks';
+import type { PlanComponentId } from '../../shared/plan-components';
 
 export function toDeliveryView(d: DeliveryRow): DeliveryView {
   return {
     id: d.id,
     product: d.product as DeliveryView['product'],
     quantity: d.quantity * (d.runs ?? 1),
-    delivered:
-      d.remains === null
+    // A component delivers to posts not yet made: there is no count of the month to show.
+    delivered: d.component
+      ? null
+      : d.remains === null
         ? d.state === 'completed'
           ? d.quantity * (d.runs ?? 1)
           : null
@@ -21,6 +25,9 @@ export function toDeliveryView(d: DeliveryRow): DeliveryView {
     state: d.state as DeliveryState,
     dueAt: d.dueAt.toISOString(),
     refillStatus: d.refillStatus,
+    component: (d.component as PlanComponentId | null) ?? null,
+    activeUntil: d.expiresAt?.toISOString() ?? null,
+    leftToExpire: d.leftToExpire,
   };
 }
 
@@ -51,6 +58,7 @@ export function toAdminDelivery(
     lastError: d.lastError,
     submittedAt: d.submittedAt?.toISOString() ?? null,
     updatedAt: d.updatedAt.toISOString(),
+    task: d.state === 'manual' || d.state === 'refused' ? componentTask(d) : null,
     ...(order ?? {}),
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProductId } from '../../shared/catalogue';
+import type { PlanComponentId } from '../../shared/plan-components';
 import type { Db } from '../db/client';
 import type { AlertTarget } from './owner-alerts';
 import type { FulfilmentPanel } from './panel';
@@ -9,7 +10,9 @@ import type { ServiceCache } from './service-cache';
 export interface FulfilmentContext {
   db: Db;
   panel: FulfilmentPanel | null;
-  serviceIds: Record<ProductId, string>;
+  serviceIds: Partial<Record<ProductId, string>>;
+  /** A plan component's service when the catalogue names none (only the simulated panel has them). */
+  componentServiceIds: Partial<Record<PlanComponentId, string>>;
   serviceCache: ServiceCache | null;
   clock: () => Date;
   alerts: AlertTarget;

@@ -9,9 +9,13 @@ import { ordersRepo } from '../orders/orders.repo';
 import { subscriptionsRepo } from '../subscriptions/subscriptions.repo';
 import { deliveriesRepo } from './deliveries.repo';
 import type { FulfilmentContext } from './fulfilment-context';
+import { stopComponent } from './stop-component';
 import { submitDelivery } from './submit-delivery';
 import { alertOwner, once } from './owner-alerts';
 import { formatPurchaseCode } from '../../shared/orders';
+import { planMonthLines } from '../../shared/plan-month';
+import type { OrderRow } from '../db/schema';
+import { toDeliveryView } from './delivery-views';
 
 /** The delivery's background work: submissions and the buyer's e-mails, rendered at send time. */
 export function fulfilmentJobHandlers(
@@ -21,8 +25,14 @@ export function fulfilmentJobHandlers(
 ): Record<string, JobHandler> {
   const orderOf = async (payload: Record<string, unknown>) =>
     ordersRepo.findById(ctx.db, String(payload.orderId));
+  // A plan's monthly e-mails say what the month delivered, component by component (issue 26).
+  const monthOf = async (order: OrderRow) =>
+    order.service === 'recurring'
+      ? planMonthLines((await deliveriesRepo.listForOrder(ctx.db, order.id)).map(toDeliveryView), ctx.clock())
+      : [];
   return {
     submit_delivery: (payload) => submitDelivery(ctx, String(payload.deliveryId)),
+    stop_plan_component: (payload) => stopComponent(ctx, String(payload.deliveryId)),
     owner_alert_email: (payload) => mailer.send(payload as unknown as Email),
     async subscription_ended_alert(payload) {
       const subscription = await subscriptionsRepo.findById(ctx.db, String(payload.subscriptionId));
@@ -45,11 +55,11 @@ export function fulfilmentJobHandlers(
     },
     async delivery_started_email(payload) {
       const order = await orderOf(payload);
-      if (order) await mailer.send(deliveryStartedEmail(shop, order));
+      if (order) await mailer.send(deliveryStartedEmail(shop, order, await monthOf(order)));
     },
     async delivery_completed_email(payload) {
       const order = await orderOf(payload);
-      if (order) await mailer.send(deliveryCompletedEmail(shop, order));
+      if (order) await mailer.send(deliveryCompletedEmail(shop, order, await monthOf(order)));
     },
     async delivery_link_email(payload) {
       const delivery = await deliveriesRepo.findById(ctx.db, String(payload.deliveryId));

@@ -7,7 +7,7 @@ import { createDeliverySync } from './delivery-sync';
 import type { FulfilmentContext } from './fulfilment-context';
 import { fulfilmentJobHandlers } from './fulfilment-jobs';
 import type { FulfilmentPanel } from './panel';
-import { createSandboxPanel } from './sandbox-panel';
+import { createSandboxPanel, sandboxComponentServices } from './sandbox-panel';
 import { createServiceCache } from './service-cache';
 import { createSmmPanel } from './smm-panel';
 
@@ -34,6 +34,7 @@ export function createFulfilment(deps: {
     db: deps.db,
     panel,
     serviceIds: config.services,
+    componentServiceIds: panel?.name === 'sandbox' ? sandboxComponentServices : {},
     serviceCache: panel ? createServiceCache(panel, clock) : null,
     clock,
     alerts: { to: config.ownerAlertEmail, shop: deps.shop },

@@ -3,15 +3,17 @@ import { productIds } from '../../shared/catalogue';
 import { productKind } from '../../shared/pricing';
 import { catalogueRepo } from '../catalogue/catalogue.repo';
 import { AppError } from '../errors';
+import { componentReport } from './component-report';
 import { planDailyFollowers } from './delivery-plan';
 import type { FulfilmentContext } from './fulfilment-context';
 
 /**
  * The panel's balance and the configured services as the panel describes them, with a warning for a
- * service id the panel does not have and for a package (or a plan's day) outside its min/max.
+ * service id the panel does not have and for a package (or a plan's day) outside its min/max, and each
+ * plan component's service (component-report.ts).
  */
 export async function panelServicesReport(ctx: FulfilmentContext): Promise<PanelReport> {
-  if (!ctx.panel) return { provider: 'manual', balance: null, services: [], warnings: [] };
+  if (!ctx.panel) return { provider: 'manual', balance: null, services: [], components: [], warnings: [] };
   const [balance, services] = await Promise.all([ctx.panel.balance(), ctx.panel.services()]).catch(() => {
     throw new AppError('provider_unavailable', 'fulfilment_unavailable');
   });
@@ -30,7 +32,7 @@ export async function panelServicesReport(ctx: FulfilmentContext): Promise<Panel
         );
   };
   const rows = productIds.map((product) => {
-    const serviceId = ctx.serviceIds[product];
+    const serviceId = ctx.serviceIds[product] ?? '';
     const service = services.find((s) => s.service === serviceId);
     const name = productKind(product).name;
     const packages = catalogue.products.find((p) => p.id === product)?.packages ?? [];
@@ -42,7 +44,8 @@ export async function panelServicesReport(ctx: FulfilmentContext): Promise<Panel
       quantities.push(
         ...catalogue.plans.map((p) => planDailyFollowers({ min: p.dailyMin, max: p.dailyMax })),
       );
-    checkRange(name, serviceId, quantities);
+    // No service named for the product: it is not sold (issue 26), there is nothing to check.
+    if (serviceId) checkRange(name, serviceId, quantities);
     if (!service) {
       return {
         product,
@@ -58,5 +61,7 @@ export async function panelServicesReport(ctx: FulfilmentContext): Promise<Panel
     const { name: serviceName, min, max, rate, refill, dripfeed } = service;
     return { product, serviceId, name: serviceName, min, max, rate, refill, dripfeed };
   });
-  return { provider: ctx.panel.name, balance, services: rows, warnings };
+  const components = componentReport(ctx, catalogue.plans, services);
+  warnings.push(...components.flatMap((c) => (c.problem ? [c.problem] : [])));
+  return { provider: ctx.panel.name, balance, services: rows, components, warnings };
 }

@@ -5,7 +5,7 @@ import type { FulfilmentPanel, PanelService, PanelStatus } from './panel';
  * The built-in simulated panel (FULFILMENT_PROVIDER=sandbox, docs/product.md#delivery): no network, no state.
  * The panel order id carries when it was taken and how much, so every instance tells the same story: pending
  * for the first tenth of SANDBOX_FULFILMENT_SECONDS, in progress (remains falling) until the end, then
- * completed. Like the sandbox's test cards, some links decide the outcome: one containing
+ * completed; a subscription order runs until its expiry. Like the sandbox's test cards, some links decide the outcome: one containing
  * `link_invalido` is refused as a bad link, `sem_resposta` loses the answer (the delivery goes to
  * 'a conferir'); a numeric id the operator links is reported delivered.
  */
@@ -13,37 +13,76 @@ export const sandboxServices: PanelService[] = [
   {
     service: '1',
     name: 'Seguidores brasileiros (simulado)',
+    type: 'Default',
     rate: '9.00',
     min: 10,
     max: 100000,
     dripfeed: true,
     refill: true,
+    cancel: false,
   },
   {
     service: '2',
     name: 'Curtidas brasileiras (simulado)',
+    type: 'Default',
     rate: '3.00',
     min: 10,
     max: 100000,
     dripfeed: true,
     refill: true,
+    cancel: false,
   },
   {
     service: '3',
     name: 'Visualizações (simulado)',
+    type: 'Default',
     rate: '0.50',
     min: 100,
     max: 1000000,
     dripfeed: true,
     refill: false,
+    cancel: false,
   },
+  ...(
+    [
+      ['4', 'Curtidas automáticas por publicação (simulado)'],
+      ['5', 'Visualizações de story automáticas (simulado)'],
+      ['6', 'Visualizações de vídeo automáticas (simulado)'],
+    ] as const
+  ).map(([service, name]) => ({
+    service,
+    name,
+    type: 'Subscriptions',
+    rate: '2.00',
+    min: 10,
+    max: 10000,
+    dripfeed: false,
+    refill: false,
+    cancel: true,
+  })),
 ];
 
+/** The simulated panel's subscription service per plan component (the catalogue may name others). */
+export const sandboxComponentServices = { likes_per_post: '4', story_views: '5', video_views: '6' } as const;
+
 const idPattern = /^sbx-(\d+)-(\d+)-[0-9a-f]+$/;
+/** A subscription order: running until its expiry (carried in the id), then over. */
+const subscriptionPattern = /^sbxs-(\d+)-[0-9a-f]+$/;
 
 export function createSandboxPanel(options: { seconds: number; clock: () => Date }): FulfilmentPanel {
   const durationMs = options.seconds * 1000;
   const statusOf = (id: string): PanelStatus | null => {
+    const subscription = subscriptionPattern.exec(id);
+    if (subscription) {
+      const over = options.clock().getTime() >= Number(subscription[1]);
+      return {
+        charge: null,
+        currency: 'BRL',
+        startCount: null,
+        state: over ? 'completed' : 'in_progress',
+        remains: 0,
+      };
+    }
     const match = idPattern.exec(id);
     // An id the operator typed in (one 'found at the panel'): the simulated panel knows it, delivered.
     if (!match)
@@ -62,12 +101,17 @@ export function createSandboxPanel(options: { seconds: number; clock: () => Date
   return {
     name: 'sandbox',
     async add(request) {
-      if (request.link.includes('link_invalido'))
+      const target = request.kind === 'subscription' ? request.username : request.link;
+      if (target.includes('link_invalido'))
         return { kind: 'refused', reason: 'bad_link', message: 'Bad Link' };
-      if (request.link.includes('sem_resposta'))
-        return { kind: 'unknown', message: 'add: timeout (simulado)' };
+      if (target.includes('sem_resposta')) return { kind: 'unknown', message: 'add: timeout (simulado)' };
+      const suffix = randomBytes(4).toString('hex');
+      if (request.kind === 'subscription') {
+        const [month, day, year] = request.expiry.split('/').map(Number);
+        return { kind: 'accepted', panelOrderId: `sbxs-${Date.UTC(year!, month! - 1, day!, 3)}-${suffix}` };
+      }
       const total = request.quantity * (request.runs ?? 1);
-      const id = `sbx-${options.clock().getTime()}-${total}-${randomBytes(4).toString('hex')}`;
+      const id = `sbx-${options.clock().getTime()}-${total}-${suffix}`;
       return { kind: 'accepted', panelOrderId: id };
     },
     async status(ids) {
@@ -77,6 +121,11 @@ export function createSandboxPanel(options: { seconds: number; clock: () => Date
         if (status) result.set(id, status);
       }
       return result;
+    },
+    async cancel(panelOrderId) {
+      return subscriptionPattern.test(panelOrderId)
+        ? { kind: 'canceled' }
+        : { kind: 'refused', message: 'Cancel is disabled for this service' };
     },
     async refill(panelOrderId) {
       return idPattern.test(panelOrderId)

@@ -14,6 +14,9 @@ describe('panel answers', () => {
     expect(panelStateOf('Cancelled')).toBe('canceled');
     expect(panelStateOf('Canceled')).toBe('canceled');
     expect(panelStateOf('Refunded')).toBe('refunded');
+    // A subscription order's words: running, then over at its expiry.
+    expect(panelStateOf('Active')).toBe('in_progress');
+    expect(panelStateOf('Expired')).toBe('completed');
     expect(panelStateOf('Something new')).toBeNull();
   });
 
@@ -41,7 +44,24 @@ describe('panel answers', () => {
       servicesAnswer.parse([
         { service: 1, name: 'F', rate: 0.9, min: '50', max: '10000', dripfeed: 1, refill: '0' },
       ]),
-    ).toEqual([{ service: '1', name: 'F', rate: '0.9', min: 50, max: 10000, dripfeed: true, refill: false }]);
+    ).toEqual([
+      {
+        service: '1',
+        name: 'F',
+        type: 'Default',
+        rate: '0.9',
+        min: 50,
+        max: 10000,
+        dripfeed: true,
+        refill: false,
+        cancel: false,
+      },
+    ]);
+    expect(
+      servicesAnswer.parse([
+        { service: 7, type: 'Subscriptions', rate: '2', min: 10, max: 500, cancel: true },
+      ])[0],
+    ).toMatchObject({ type: 'Subscriptions', cancel: true });
   });
 
   it('tells what a refusal means', () => {
@@ -56,7 +76,12 @@ describe('sandbox panel', () => {
   it('pending, then in progress with remains falling, then completed over its duration', async () => {
     let now = Date.parse('2026-11-23T12:00:00Z');
     const panel = createSandboxPanel({ seconds: 60, clock: () => new Date(now) });
-    const added = await panel.add({ service: '1', link: 'https://www.instagram.com/ana/', quantity: 1000 });
+    const added = await panel.add({
+      kind: 'default',
+      service: '1',
+      link: 'https://www.instagram.com/ana/',
+      quantity: 1000,
+    });
     if (added.kind !== 'accepted') throw new Error('not accepted');
     const at = async (seconds: number) => {
       now = Date.parse('2026-11-23T12:00:00Z') + seconds * 1000;
@@ -66,10 +91,39 @@ describe('sandbox panel', () => {
     expect(await at(30)).toMatchObject({ state: 'in_progress', remains: 500 });
     expect(await at(60)).toMatchObject({ state: 'completed', remains: 0 });
     expect(
-      await panel.add({ service: '1', link: 'https://www.instagram.com/link_invalido/', quantity: 10 }),
+      await panel.add({
+        kind: 'default',
+        service: '1',
+        link: 'https://www.instagram.com/link_invalido/',
+        quantity: 10,
+      }),
     ).toMatchObject({ kind: 'refused', reason: 'bad_link' });
     expect(
-      await panel.add({ service: '1', link: 'https://www.instagram.com/sem_resposta/', quantity: 10 }),
+      await panel.add({
+        kind: 'default',
+        service: '1',
+        link: 'https://www.instagram.com/sem_resposta/',
+        quantity: 10,
+      }),
     ).toMatchObject({ kind: 'unknown' });
+  });
+
+  it('a subscription order runs until its expiry and can be cancelled', async () => {
+    let now = Date.parse('2026-11-23T12:00:00Z');
+    const panel = createSandboxPanel({ seconds: 60, clock: () => new Date(now) });
+    const added = await panel.add({
+      kind: 'subscription',
+      service: '4',
+      username: 'ana',
+      min: 40,
+      max: 40,
+      expiry: '12/23/2026',
+    });
+    if (added.kind !== 'accepted') throw new Error('not accepted');
+    const status = async () => (await panel.status([added.panelOrderId])).get(added.panelOrderId);
+    expect(await status()).toMatchObject({ state: 'in_progress' });
+    now = Date.parse('2026-12-23T03:00:00Z');
+    expect(await status()).toMatchObject({ state: 'completed' });
+    expect(await panel.cancel(added.panelOrderId)).toEqual({ kind: 'canceled' });
   });
 });

@@ -30,6 +30,9 @@ const statusWords: Record<string, PanelState> = {
   canceled: 'canceled',
   cancelled: 'canceled',
   refunded: 'refunded',
+  // A subscription order (auto-likes, auto-views): running until its expiry, then over.
+  active: 'in_progress',
+  expired: 'completed',
 };
 export const panelStateOf = (word: string): PanelState | null =>
   statusWords[word.trim().toLowerCase().replace(/[_-]/g, ' ')] ?? null;
@@ -71,11 +74,21 @@ export const servicesAnswer = z.array(
     .object({
       service: numeric.transform(String),
       name: z.string().default(''),
+      type: z.string().default('Default'),
       rate: numeric.transform(String).default('0'),
       min: integer,
       max: integer,
       dripfeed: flag.default(false),
       refill: flag.default(false),
+      cancel: flag.default(false),
     })
     .transform((s): PanelService => s),
+);
+
+/** `cancel` answers a list: `{order, cancel: 1}` or `{order, cancel: {error}}` per id. */
+export const cancelAnswer = z.array(
+  z.object({
+    order: numeric.transform(String),
+    cancel: z.union([numeric, z.object({ error: z.string() })]),
+  }),
 );

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import type { AddOutcome, FulfilmentPanel, PanelOrderRequest, PanelStatus } from './panel';
+import type { AddOutcome, CancelOutcome, FulfilmentPanel, PanelOrderRequest, PanelStatus } from './panel';
 import {
   addAnswer,
   balanceAnswer,
+  cancelAnswer,
   errorAnswer,
   refillAnswer,
   refillStateOf,
@@ -66,13 +67,7 @@ export function createSmmPanel(options: SmmPanelOptions): FulfilmentPanel {
   return {
     name: 'smm',
     async add(request: PanelOrderRequest): Promise<AddOutcome> {
-      const fields: Record<string, string | number> = {
-        service: request.service,
-        link: request.link,
-        quantity: request.quantity,
-      };
-      if (request.runs) Object.assign(fields, { runs: request.runs, interval: request.interval ?? 1440 });
-      const answer = await call('add', fields);
+      const answer = await call('add', addFields(request));
       if (!answer.ok)
         return answer.sent
           ? { kind: 'unknown', message: answer.message }
@@ -96,6 +91,18 @@ export function createSmmPanel(options: SmmPanelOptions): FulfilmentPanel {
       }
       return result;
     },
+    async cancel(panelOrderId): Promise<CancelOutcome> {
+      const answer = await call('cancel', { orders: panelOrderId });
+      if (!answer.ok) return { kind: 'unknown', message: answer.message };
+      const error = errorAnswer.safeParse(answer.body);
+      if (error.success) return { kind: 'refused', message: error.data.error };
+      const mine = cancelAnswer.safeParse(answer.body).data?.find((c) => c.order === panelOrderId);
+      if (answer.status >= 300 || !mine)
+        return { kind: 'unknown', message: `cancel: unexpected answer (HTTP ${answer.status})` };
+      return typeof mine.cancel === 'object'
+        ? { kind: 'refused', message: mine.cancel.error }
+        : { kind: 'canceled' };
+    },
     async refill(panelOrderId) {
       const answer = await call('refill', { order: panelOrderId });
       if (!answer.ok) throw new PanelCallError(answer.message);
@@ -112,6 +119,16 @@ export function createSmmPanel(options: SmmPanelOptions): FulfilmentPanel {
     balance: () => read('balance', balanceAnswer),
     services: () => read('services', servicesAnswer),
   };
+}
+
+/** The fields `add` takes for the service's type (reference: smm-panel-api.md). */
+function addFields(request: PanelOrderRequest): Record<string, string | number> {
+  if (request.kind === 'subscription') {
+    const { service, username, min, max, expiry } = request;
+    return { service, username, min, max, expiry };
+  }
+  const { service, link, quantity, runs, interval } = request;
+  return runs ? { service, link, quantity, runs, interval: interval ?? 1440 } : { service, link, quantity };
 }
 
 const recordOf = z.record(z.string(), z.unknown());

@@ -2,10 +2,13 @@ import type { Executor } from '../db/client';
 import type { DeliveryRow } from '../db/schema';
 import { enqueue } from '../jobs/job-queue';
 import { deliveriesRepo } from './deliveries.repo';
-import { dailySchedule } from './delivery-plan';
+import { dailySchedule, panelExpiry, profileHandle } from './delivery-plan';
 import type { FulfilmentContext } from './fulfilment-context';
-import type { PanelService } from './panel';
+import type { PanelOrderRequest, PanelService } from './panel';
+import { serviceMisfit } from './service-fit';
+import { toOperator } from './plan-component-tasks';
 import { markUnknown, recordOutcome, refuse } from './submission-outcomes';
+import type { PlanComponentId } from '../../shared/plan-components';
 
 /** Not sent: the job runner tries again with its back-off; nothing was bought. */
 export class DeliveryNotSent extends Error {}
@@ -20,14 +23,17 @@ export async function submitDelivery(ctx: FulfilmentContext, deliveryId: string)
   const { db, clock } = ctx;
   const peek = await deliveriesRepo.findById(db, deliveryId);
   if (!peek || (peek.state !== 'queued' && peek.state !== 'submitting')) return;
-  if (!ctx.panel || !ctx.serviceCache) {
-    // Manual delivery: the operator's queue in the panel.
-    if (peek.state === 'queued')
-      await deliveriesRepo.update(db, deliveryId, { state: 'manual', updatedAt: clock() });
+  // A package with a panel service of its own carries it from creation (ADR 021), and so does a plan's
+  // component (ADR 032); a component never falls back to the product's service, which cannot do it.
+  const component = peek.component as PlanComponentId | null;
+  const serviceId = component
+    ? (peek.serviceId ?? ctx.componentServiceIds[component] ?? null)
+    : (peek.serviceId ?? ctx.serviceIds[peek.product as keyof FulfilmentContext['serviceIds']]);
+  if (!ctx.panel || !ctx.serviceCache || !serviceId) {
+    // Manual delivery: the operator's queue in the panel (a component also alerts the owner).
+    if (peek.state === 'queued') await toOperator(ctx, deliveryId);
     return;
   }
-  // A package with a panel service of its own carries it from creation (ADR 021).
-  const serviceId = peek.serviceId ?? ctx.serviceIds[peek.product as keyof FulfilmentContext['serviceIds']];
   // Read before anything is recorded: a panel that cannot list its services is retried, nothing is sent.
   // A delivery found mid-submission needs no service: it goes to 'a conferir' whatever the panel says.
   const service = peek.state === 'queued' ? await ctx.serviceCache.find(serviceId) : undefined;
@@ -47,7 +53,7 @@ export async function submitDelivery(ctx: FulfilmentContext, deliveryId: string)
     }
     // Queued again meanwhile (the operator resent it): that resend has a job of its own.
     if (delivery?.state !== 'queued' || peek.state !== 'queued') return null;
-    const refusal = serviceProblem(service, serviceId, delivery.quantity);
+    const refusal = serviceProblem(service, serviceId, delivery, now);
     if (refusal) {
       await refuse(ctx, tx, delivery, refusal, now);
       return null;
@@ -70,12 +76,7 @@ export async function submitDelivery(ctx: FulfilmentContext, deliveryId: string)
   });
   if (!claimed) return;
 
-  const outcome = await ctx.panel.add({
-    service: serviceId,
-    link: claimed.link,
-    quantity: claimed.quantity,
-    ...(claimed.runs ? { runs: claimed.runs, interval: claimed.intervalMinutes ?? 1440 } : {}),
-  });
+  const outcome = await ctx.panel.add(panelRequest(claimed, serviceId));
   await db.transaction(async (tx) => {
     // Only over our own intent: a run that outlived its lease may find the operator already deciding.
     const current = await deliveriesRepo.findById(tx, claimed.id, { forUpdate: true });
@@ -85,15 +86,38 @@ export async function submitDelivery(ctx: FulfilmentContext, deliveryId: string)
   if (outcome.kind === 'not_sent') throw new DeliveryNotSent(outcome.message);
 }
 
+/** What `add` is given: a component watches the profile until the end of its paid month. */
+function panelRequest(delivery: DeliveryRow, service: string): PanelOrderRequest {
+  if (delivery.component && delivery.expiresAt)
+    return {
+      kind: 'subscription',
+      service,
+      username: profileHandle(delivery.link),
+      min: delivery.quantity,
+      max: delivery.quantity,
+      expiry: panelExpiry(delivery.expiresAt),
+    };
+  return {
+    kind: 'default',
+    service,
+    link: delivery.link,
+    quantity: delivery.quantity,
+    ...(delivery.runs ? { runs: delivery.runs, interval: delivery.intervalMinutes ?? 1440 } : {}),
+  };
+}
+
 function serviceProblem(
   service: PanelService | undefined,
   serviceId: string,
-  quantity: number,
+  delivery: DeliveryRow,
+  now: Date,
 ): string | null {
-  if (!service) return `O serviço ${serviceId} não existe no painel do fornecedor.`;
-  if (quantity < service.min || quantity > service.max)
-    return `Quantidade ${quantity} fora do mínimo/máximo do serviço ${serviceId} (${service.min}–${service.max}).`;
-  return null;
+  if (service && delivery.expiresAt && delivery.expiresAt <= now)
+    return 'O mês pago terminou antes do envio.';
+  return serviceMisfit(service, serviceId, {
+    quantity: delivery.quantity,
+    subscription: Boolean(delivery.component),
+  });
 }
 
 /** A plan's month for a service without drip-feed: this row becomes day 1, the other days are queued. */

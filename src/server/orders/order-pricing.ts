@@ -13,6 +13,11 @@ import type { PaymentChoice } from '../payments/payment-attempt';
  */
 export function priceOrder(catalogue: Catalogue, input: CreateOrderInput, unavailable: readonly string[]) {
   if (input.item.type === 'recurring') {
+    // A plan's month is followers first: without their panel service there is nothing to sell.
+    if (unavailable.includes('followers-*'))
+      throw new AppError('invalid_input', 'product_unavailable', messages.product_unavailable, {
+        field: 'item',
+      });
     const plan = findPlan(catalogue, input.item.plan);
     return {
       service: 'recurring',

@@ -1,6 +1,7 @@
 import { messages } from '../../shared/messages';
 import { newPurchaseCode } from '../../shared/orders';
 import type { CreateOrderInput } from '../../shared/schemas/checkout';
+import type { AdminChargeInput } from '../../shared/schemas/admin';
 import type { CreateOrderResponse, NextStep } from '../../shared/schemas/order-view';
 import { isUniqueViolation } from '../db/unique-violation';
 import { AppError } from '../errors';
@@ -10,7 +11,7 @@ import { quoteCoupon } from './coupon-quote';
 import { clearForNewAttempt, payOrder } from './pay-order';
 import { withChargeLock } from '../payments/charge-lock';
 import type { OrdersServiceDeps } from './orders-deps';
-import { cardCrossesUs, choicePolicy } from './payment-policy';
+import { cardCrossesUs, choicePolicy, withInstalments } from './payment-policy';
 import { nextFor, toOrderView, toPaymentView } from './order-view';
 import { orderReads } from './order-reads';
 import { chargeWhatsappOrder } from './whatsapp-charge';
@@ -93,7 +94,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         deps.unavailablePackages,
       );
       const hash = requestHash(input);
-      const choice: PaymentChoice = input;
+      const choice = withInstalments(input, priced.service === 'recurring');
       const replayExisting = async () => {
         const existing = (await ordersRepo.findByIdempotencyKey(db, context.idempotencyKey))!;
         return replay(existing, hash, choice, context.remoteIp);
@@ -136,7 +137,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         status: settlesOnWhatsapp ? 'aguardando_contato_whatsapp' : 'pendente',
         paymentStatus: 'unpaid',
         paymentMethod: settlesOnWhatsapp ? 'whatsapp' : input.paymentMethod,
-        installments: settlesOnWhatsapp ? 1 : input.installments,
+        installments: settlesOnWhatsapp ? 1 : choice.installments,
         idempotencyKey: context.idempotencyKey,
         requestHash: hash,
         userId: context.userId ?? null,
@@ -200,8 +201,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       return respond(orderId, attempt.payment, attempt.next);
     },
 
-    chargeWhatsapp: (orderId: string, method: 'pix' | 'card', remoteIp: string) =>
-      chargeWhatsappOrder(deps, orderId, method, remoteIp).then((a) => respond(orderId, a.payment, a.next)),
+    chargeWhatsapp: (orderId: string, charge: AdminChargeInput, remoteIp: string) =>
+      chargeWhatsappOrder(deps, orderId, charge, remoteIp).then((a) => respond(orderId, a.payment, a.next)),
 
     quoteCoupon: async (request: Parameters<typeof quoteCoupon>[1], remoteIp: string) => {
       await limits.couponCheck(remoteIp);

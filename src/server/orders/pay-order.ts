@@ -15,7 +15,7 @@ import { checkPaymentChoice } from './order-pricing';
 import { isPayable } from './order-view';
 import type { OrdersServiceDeps } from './orders-deps';
 import { ordersRepo } from './orders.repo';
-import { cardCrossesUs, choicePolicy } from './payment-policy';
+import { cardCrossesUs, choicePolicy, withInstalments } from './payment-policy';
 
 /**
  * Where the order's newest attempt leaves a new one: a lost answer is looked up first (a charge the
@@ -75,11 +75,12 @@ export async function retireForNewAttempt(
 export async function payOrder(
   deps: OrdersServiceDeps,
   orderId: string,
-  choice: PaymentChoice,
+  requested: PaymentChoice,
   remoteIp: string,
 ): Promise<{ payment: PaymentRow; next: NextStep }> {
   const { db, clock, limits } = deps;
   return withChargeLock(deps, orderId, async (found) => {
+    const choice = withInstalments(requested, found.service === 'recurring');
     if (found.paymentStatus === 'paid')
       throw new AppError('conflict', 'order_already_paid', messages.order_already_paid);
     if (!isPayable(found)) throw new AppError('conflict', 'order_not_payable', messages.order_not_payable);

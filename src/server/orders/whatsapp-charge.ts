@@ -1,4 +1,5 @@
 import { messages } from '../../shared/messages';
+import type { AdminChargeInput } from '../../shared/schemas/admin';
 import { AppError } from '../errors';
 import { withChargeLock } from '../payments/charge-lock';
 import type { PaymentAttemptDeps, PaymentChoice } from '../payments/payment-attempt';
@@ -6,23 +7,24 @@ import { attemptPayment } from './attempt-payment';
 import { clearForNewAttempt, retireForNewAttempt } from './pay-order';
 
 /**
- * "Gerar cobrança" for an order settled on WhatsApp: a PIX, or a card on the provider's hosted page; the
- * buyer pays it on /order/{id}, and its confirmation runs the path of any order. Under the order's charge
- * lock, like any new attempt: a second click while the first is under way is refused, never doubled.
+ * "Gerar cobrança" for an order settled on WhatsApp: a PIX, or a card on the provider's hosted page in the
+ * instalments the operator agreed with the buyer (ADR 031); the buyer pays it on /order/{id}, and its
+ * confirmation runs the path of any order. Under the order's charge lock, like any new attempt: a second
+ * click while the first is under way is refused, never doubled.
  */
 export async function chargeWhatsappOrder(
   deps: PaymentAttemptDeps,
   orderId: string,
-  method: 'pix' | 'card',
+  charge: AdminChargeInput,
   remoteIp: string,
 ) {
   return withChargeLock(deps, orderId, async (order) => {
     if (order.paymentStatus !== 'unpaid' || order.status !== 'aguardando_contato_whatsapp')
       throw new AppError('conflict', 'order_not_payable', messages.order_not_payable);
-    const choice: PaymentChoice = {
-      paymentMethod: method === 'pix' ? 'pix' : 'credit_card',
-      installments: 1,
-    };
+    const choice: PaymentChoice =
+      charge.method === 'pix'
+        ? { paymentMethod: 'pix', installments: 1 }
+        : { paymentMethod: 'credit_card', installments: charge.installments };
     await clearForNewAttempt(deps, order);
     await retireForNewAttempt(deps, order, choice.paymentMethod);
     // Card data never crosses the chat: the provider's page takes it.

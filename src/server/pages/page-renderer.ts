@@ -2,6 +2,7 @@ import { pathToFileURL } from 'node:url';
 import { saoPauloDay } from '../../shared/dates';
 import type { Catalogue } from '../../shared/catalogue';
 import type { ShopIdentity } from '../../shared/shop';
+import type { ShopClaims } from '../../shared/shop-claims';
 import {
   bootDataElementId,
   type BootData,
@@ -35,6 +36,8 @@ export interface PageRendererOptions {
   clock: () => Date;
   /** The catalogue in force now: pages show its prices, and its version is part of the cache key. */
   catalogue: () => Catalogue;
+  /** The owner's numbers now: their version is part of the cache key too. */
+  claims: () => ShopClaims;
 }
 
 export async function loadPageRenderer(options: PageRendererOptions): Promise<PageRenderer> {
@@ -42,9 +45,10 @@ export async function loadPageRenderer(options: PageRendererOptions): Promise<Pa
   const entry = (await import(pathToFileURL(options.ssrEntryFile).href)) as ServerEntry;
   const cacheable = new Set(entry.cacheablePaths);
   // Keyed by path, São Paulo day (a legal page's date stamp changes at local midnight), cookie banner or
-  // not, and catalogue version (an edit in the panel shows on the next request, on every instance).
+  // not, and catalogue and numbers versions (an edit in the panel shows on the next request, on every
+  // instance).
   const cache = new Map<string, RenderedPage>();
-  let cachedVersion = -1;
+  let cachedVersion = '';
 
   async function renderUncached(url: string, context: Omit<RenderContext, 'shop'>): Promise<RenderedPage> {
     const result = await entry.render(url, { shop: options.shop, ...context });
@@ -53,6 +57,7 @@ export async function loadPageRenderer(options: PageRendererOptions): Promise<Pa
       shop: options.shop,
       renderedAt: context.now.toISOString(),
       catalogue: context.catalogue,
+      claims: context.claims,
       cookieBanner: context.cookieBanner,
     };
     const html = assets.template
@@ -70,7 +75,12 @@ export async function loadPageRenderer(options: PageRendererOptions): Promise<Pa
   }
 
   async function render(url: string, cookieBanner: boolean): Promise<RenderedPage> {
-    const context = { now: options.clock(), catalogue: options.catalogue(), cookieBanner };
+    const context = {
+      now: options.clock(),
+      catalogue: options.catalogue(),
+      claims: options.claims(),
+      cookieBanner,
+    };
     const parsed = new URL(url, 'http://localhost');
     if (!cacheable.has(parsed.pathname)) return renderUncached(url, context);
     // Rendered from the path and only the parameters the page reads, so the markup matches what the
@@ -81,9 +91,10 @@ export async function loadPageRenderer(options: PageRendererOptions): Promise<Pa
       if (value !== null) kept.set(name, value);
     }
     const pageUrl = kept.size ? `${parsed.pathname}?${kept}` : parsed.pathname;
-    if (context.catalogue.version !== cachedVersion) {
+    const version = `${context.catalogue.version}:${context.claims.version}`;
+    if (version !== cachedVersion) {
       cache.clear();
-      cachedVersion = context.catalogue.version;
+      cachedVersion = version;
     }
     const key = `${pageUrl}|${saoPauloDay(context.now)}|${cookieBanner}`;
     let page = cache.get(key);

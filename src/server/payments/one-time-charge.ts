@@ -73,9 +73,14 @@ export async function chargeOneTime(
   // Debit cards always, credit cards with CARD_CHECKOUT=hosted: the buyer pays on the provider's page.
   if (choice.paymentMethod === 'debit_card' || deps.cardCheckout === 'hosted') {
     try {
-      const hosted = await provider.createHostedCharge({ ...request, method: choice.paymentMethod });
+      const hosted = await provider.createHostedCharge({
+        ...request,
+        method: choice.paymentMethod,
+        installments: choice.paymentMethod === 'credit_card' ? choice.installments : 1,
+      });
       const payment = await paymentsRepo.update(db, attempt.id, {
         providerPaymentId: hosted.providerPaymentId,
+        providerInstallmentId: hosted.installmentPlanId,
         status: hosted.state,
         checkoutUrl: hosted.checkoutUrl,
         updatedAt: clock(),

@@ -90,12 +90,12 @@ export async function recordAttempt(
         createdAt: clock(),
         updatedAt: clock(),
       });
-      // An order settled on WhatsApp keeps its channel until the payment itself says how it was paid.
-      const changed =
-        current.paymentMethod !== choice.paymentMethod || current.installments !== choice.installments;
-      if (changed && current.paymentMethod !== 'whatsapp')
+      // An order settled on WhatsApp keeps its channel until the payment itself says how it was paid; its
+      // instalments are the card link's (ADR 031).
+      const channel = current.paymentMethod === 'whatsapp' ? 'whatsapp' : choice.paymentMethod;
+      if (current.paymentMethod !== channel || current.installments !== choice.installments)
         await ordersRepo.update(tx, order.id, {
-          paymentMethod: choice.paymentMethod,
+          paymentMethod: channel,
           installments: choice.installments,
           updatedAt: clock(),
         });

@@ -55,6 +55,8 @@ export interface HostedCharge {
   providerPaymentId: string;
   state: PaymentState;
   checkoutUrl: string;
+  /** A credit card in instalments: the provider's plan, refunded through the plan. */
+  installmentPlanId: string | null;
 }
 
 export interface SubscriptionRequest extends ChargeRequest {
@@ -144,9 +146,12 @@ export interface PaymentProvider {
   createCardCharge(
     request: ChargeRequest & { card: CardDetails; installments: number },
   ): Promise<CardChargeResult>;
-  /** A charge paid on the provider's own page (debit card; any card with CARD_CHECKOUT=hosted). */
+  /**
+   * A charge paid on the provider's own page (debit card; any card with CARD_CHECKOUT=hosted; a WhatsApp
+   * order's card link): a credit card in the `installments` the buyer or the operator chose (ADR 031).
+   */
   createHostedCharge(
-    request: ChargeRequest & { method: 'debit_card' | 'credit_card' },
+    request: ChargeRequest & { method: 'debit_card' | 'credit_card'; installments: number },
   ): Promise<HostedCharge>;
   /** Where the charge stands now, or null when the provider cannot be asked (sandbox). */
   getState(providerPaymentId: string): Promise<PaymentState | null>;

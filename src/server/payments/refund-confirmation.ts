@@ -1,17 +1,20 @@
 import type { Db, Executor } from '../db/client';
 import type { OrderRow } from '../db/schema';
-import { cancelUnsentDeliveries } from '../fulfilment/cancel-deliveries';
+import { cancelRefundedDeliveries } from '../fulfilment/cancel-deliveries';
 import { enqueue } from '../jobs/job-queue';
 import { ordersRepo } from '../orders/orders.repo';
 import { refundsRepo } from './refunds.repo';
 
 // What the provider's word about a refund does, inside the caller's transaction where it has one.
 
-/** A full refund confirmed: the refunds are done, deliveries not sent yet are cancelled, the buyer told. */
+/**
+ * A full refund confirmed: the refunds are done, deliveries not sent yet are cancelled (a plan's running
+ * components stopped), the buyer told.
+ */
 export async function confirmFullRefund(tx: Executor, order: OrderRow, now: Date) {
   await ordersRepo.update(tx, order.id, { paymentStatus: 'refunded', updatedAt: now });
   const confirmed = await refundsRepo.confirmOpen(tx, order.id, true, now);
-  await cancelUnsentDeliveries(tx, order.id, now);
+  await cancelRefundedDeliveries(tx, order.id, now);
   await enqueue(tx, 'refund_email', {
     orderId: order.id,
     amountCents: confirmed.reduce((n, r) => n + r.amountCents, 0) || order.totalCents,

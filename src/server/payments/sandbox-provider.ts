@@ -18,6 +18,9 @@ export interface SandboxOptions {
  * The embedded default (docs/product.md#test-mode): no network. PIX charges are real, valid BR Codes for the
  * shop's key with a scannable QR image; confirmation comes from 'Simular pagamento' or the sandbox API.
  */
+/** Like a real provider's plan for a card in instalments, so the same refund rule applies to both. */
+const sandboxPlan = (installments: number) => (installments > 1 ? `sandbox_ins_${randomUUID()}` : null);
+
 export function createSandboxProvider(options: SandboxOptions): PaymentProvider {
   const newId = () => `sandbox_pay_${randomUUID()}`;
   return {
@@ -47,17 +50,17 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
         outcome: 'approved',
         providerPaymentId: newId(),
         state: 'paid',
-        // Like a real provider's plan, so the same refund rule applies to both.
-        installmentPlanId: request.installments > 1 ? `sandbox_ins_${randomUUID()}` : null,
+        installmentPlanId: sandboxPlan(request.installments),
       };
     },
-    async createHostedCharge() {
+    async createHostedCharge(request) {
       const providerPaymentId = newId();
       return {
         providerPaymentId,
         state: 'pending',
         // Relative: the sandbox's hosted page is served by this app, on whatever host the buyer used.
         checkoutUrl: `/sandbox/checkout/${encodeURIComponent(providerPaymentId)}`,
+        installmentPlanId: sandboxPlan(request.installments),
       };
     },
     async getState() {
@@ -70,6 +73,7 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
         const { providerPaymentId, state, checkoutUrl } = await this.createHostedCharge({
           ...request,
           method: 'credit_card',
+          installments: 1,
         });
         return {
           providerSubscriptionId,

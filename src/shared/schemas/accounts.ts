@@ -65,4 +65,6 @@ export interface AccountOrder {
   status: import('../orders').OrderStatus;
   paymentStatus: import('../orders').PaymentStatus;
   createdAt: string;
+  /** A plan's month: the followers so far and each engagement component (issue 26). */
+  planMonth: import('../plan-month').PlanMonthLine[] | null;
 }

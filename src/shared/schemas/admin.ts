@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages';
+import { installmentsSchema } from './checkout';
 import { isRealDay } from '../dates';
 import { orderStatuses, paymentStatuses, type PaymentFlag } from '../orders';
 import type { RefundState } from '../payment-states';
@@ -177,6 +178,7 @@ export const jobKindLabels: Record<string, string> = {
   order_received_email: 'E-mail de pedido recebido',
   payment_confirmed_email: 'E-mail de pagamento confirmado',
   submit_delivery: 'Envio de entrega ao fornecedor',
+  stop_plan_component: 'Cancelamento de item de plano no fornecedor',
   delivery_started_email: 'E-mail de entrega iniciada',
   delivery_completed_email: 'E-mail de entrega concluída',
   delivery_link_email: 'E-mail de link inválido',
@@ -213,8 +215,15 @@ export interface AdminRefund {
   lastError: string | null;
 }
 
-/** "Gerar cobrança" for a WhatsApp order: a PIX, or a card on the provider's page. */
-export const adminChargeSchema = z.object({ method: z.enum(['pix', 'card']) });
+/**
+ * "Gerar cobrança" for a WhatsApp order: a PIX, or a card on the provider's page in the instalments the
+ * operator agreed with the buyer (ADR 031).
+ */
+export const adminChargeSchema = z.discriminatedUnion('method', [
+  z.object({ method: z.literal('pix') }),
+  z.object({ method: z.literal('card'), installments: installmentsSchema }),
+]);
+export type AdminChargeInput = z.infer<typeof adminChargeSchema>;
 
 /** GET /api/admin/abandoned-checkouts: a lead or an unpaid order that did not end in a sale (issue 12). */
 export interface AbandonedCheckout {

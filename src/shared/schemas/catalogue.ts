@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 import { planIds, productIds, type PlanId, type ProductId } from '../catalogue';
+import { planComponentIds, type PlanComponentId } from '../plan-components';
 
 // The panel's catalogue editor (issue 13): every number is validated here and again by the database's
 // invariants (unique quantity per type, at least one available package per type).
@@ -13,26 +14,30 @@ const cents = z
 const line = z.string().trim().min(1).max(80);
 const lines = z.array(line).max(8);
 
+const amount = (max: number) =>
+  z
+    .number({ error: messages.catalogue_amount_invalid })
+    .int(messages.catalogue_amount_invalid)
+    .min(1, messages.catalogue_amount_invalid)
+    .max(max, messages.catalogue_amount_invalid);
+const serviceId = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,40}$/, messages.catalogue_service_invalid)
+  .nullable()
+  .default(null);
+
 export const catalogueProductParam = z.enum(productIds);
 export const cataloguePlanParam = z.enum(planIds);
 
 export const adminPackageSchema = z.object({
-  amount: z
-    .number({ error: messages.catalogue_amount_invalid })
-    .int(messages.catalogue_amount_invalid)
-    .min(1, messages.catalogue_amount_invalid)
-    .max(10_000_000, messages.catalogue_amount_invalid),
+  amount: amount(10_000_000),
   priceCents: cents,
   popular: z.boolean().default(false),
   available: z.boolean().default(true),
   perks: lines.default([]),
   /** A service id at the SMM panel, or null for the type's (FULFILMENT_SERVICE_*). */
-  panelServiceId: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9_-]{1,40}$/, messages.catalogue_service_invalid)
-    .nullable()
-    .default(null),
+  panelServiceId: serviceId,
 });
 export type AdminPackageFields = z.output<typeof adminPackageSchema>;
 
@@ -58,6 +63,16 @@ export const adminPlanSchema = z
   });
 export type AdminPlanFields = z.output<typeof adminPlanSchema>;
 
+export const planComponentParam = z.enum(planComponentIds);
+
+/** A plan's engagement component (ADR 032): per-post quantity and the panel's subscription service. */
+export const adminPlanComponentSchema = z.object({
+  quantity: amount(100_000),
+  /** null: no service at the panel, the operator delivers it by hand each month. */
+  panelServiceId: serviceId,
+});
+export type AdminPlanComponentFields = z.output<typeof adminPlanComponentSchema>;
+
 export interface AdminCatalogueAudit {
   entity: string;
   entityId: string;
@@ -77,6 +92,10 @@ export interface AdminCatalogue {
     guaranteeDays: number;
     packages: AdminPackageFields[];
   }[];
-  plans: (AdminPlanFields & { id: PlanId; name: string })[];
+  plans: (AdminPlanFields & {
+    id: PlanId;
+    name: string;
+    components: (AdminPlanComponentFields & { id: PlanComponentId })[];
+  })[];
   audit: AdminCatalogueAudit[];
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { planIds, productIds } from '../catalogue';
+import { maxInstalments, planIds, productIds } from '../catalogue';
 import { messages } from '../messages';
 import { isCardNumberValid, isValidBrazilianPhone, isValidCpf, onlyDigits } from '../validators/documents';
 import { emailSchema, instagramHandleSchema, postLinkSchema } from './lead';
@@ -81,6 +81,14 @@ export const cardSchema = z.object({
 });
 export type CardInput = z.infer<typeof cardSchema>;
 
+/** A credit card's instalments, 1 (à vista) to 12 (docs/product.md#cards-and-instalments). */
+export const installmentsSchema = z.coerce
+  .number({ error: messages.installments_invalid })
+  .int()
+  .min(1, messages.installments_invalid)
+  .max(maxInstalments, messages.installments_invalid)
+  .default(1);
+
 /** Step 2 (docs/product.md#pages): who pays and how. */
 export const checkoutStep2Schema = z.object({
   name: text(messages.name_required),
@@ -96,12 +104,7 @@ export const checkoutStep2Schema = z.object({
     .transform(onlyDigits),
   address: addressSchema.optional(),
   paymentMethod: z.enum(['pix', 'credit_card', 'debit_card'], { error: messages.payment_method_required }),
-  installments: z.coerce
-    .number({ error: messages.installments_invalid })
-    .int()
-    .min(1, messages.installments_invalid)
-    .max(12, messages.installments_invalid)
-    .default(1),
+  installments: installmentsSchema,
   card: cardSchema.optional(),
 });
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { instagramHandleSchema, postLinkSchema } from './lead';
+import type { PlanId } from '../catalogue';
+import type { PlanComponentId } from '../plan-components';
 
 // Delivery (issue 11): what the buyer and the operator see of each delivered item, and what they send.
 
@@ -68,6 +70,11 @@ export interface DeliveryView {
   /** For a plan's day: when it is due. */
   dueAt: string;
   refillStatus: string | null;
+  /** A plan's engagement component (ADR 032): `quantity` is per post, delivered until `activeUntil`. */
+  component: PlanComponentId | null;
+  activeUntil: string | null;
+  /** Stopped early but the panel cannot cancel it: it runs until `activeUntil`. */
+  leftToExpire: boolean;
 }
 
 export interface FulfilmentView {
@@ -90,11 +97,17 @@ export interface AdminDelivery extends DeliveryView {
   updatedAt: string;
   purchaseCode?: string;
   instagram?: string;
+  /** "Entregar manualmente: …" for a plan component no panel service delivers (manual or refused). */
+  task: string | null;
 }
 
-/** A corrected link: the profile's @ for followers, a post link for likes and views. */
-export const deliveryLinkSchema = (product: DeliveryView['product']) =>
-  z.object({ link: product === 'followers' ? instagramHandleSchema : postLinkSchema });
+/** Followers and a plan's components go to a profile (its @); other likes and views to a post. */
+export const wantsProfile = (d: Pick<DeliveryView, 'product' | 'component'>) =>
+  d.product === 'followers' || d.component !== null;
+
+/** A corrected link: the profile's @ (followers, a plan's component), a post link for likes and views. */
+export const deliveryLinkSchema = (d: Pick<DeliveryView, 'product' | 'component'>) =>
+  z.object({ link: wantsProfile(d) ? instagramHandleSchema : postLinkSchema });
 
 export const linkPanelOrderSchema = z.object({
   panelOrderId: z
@@ -116,6 +129,19 @@ export interface PanelReport {
     rate: string | null;
     refill: boolean | null;
     dripfeed: boolean | null;
+  }>;
+  /** Each plan component's service as the panel describes it; `problem` when it cannot deliver it. */
+  components: Array<{
+    plan: PlanId;
+    component: PlanComponentId;
+    quantity: number;
+    serviceId: string | null;
+    name: string | null;
+    type: string | null;
+    min: number | null;
+    max: number | null;
+    cancel: boolean | null;
+    problem: string | null;
   }>;
   warnings: string[];
 }

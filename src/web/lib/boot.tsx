@@ -2,6 +2,7 @@ import { createContext, useContext, useEffect, useState } from 'react';
 import { bootDataElementId, type BootData } from '../../shared/render-contract';
 import type { Catalogue } from '../../shared/catalogue';
 import type { ShopIdentity } from '../../shared/shop';
+import type { ShopClaims } from '../../shared/shop-claims';
 
 export interface Boot {
   shop: ShopIdentity;
@@ -9,6 +10,8 @@ export interface Boot {
   renderedAt: Date;
   /** Prices and packages as the server rendered this page with (edited in the panel, issue 13). */
   catalogue: Catalogue;
+  /** The shop's numbers as the owner set them ("Números da loja"). */
+  claims: ShopClaims;
   /** The server put the cookie banner in the page (the visitor had not chosen yet). */
   cookieBanner: boolean;
 }
@@ -23,6 +26,7 @@ export function readBootData(): Boot {
     shop: data.shop,
     renderedAt: new Date(data.renderedAt),
     catalogue: data.catalogue,
+    claims: data.claims,
     cookieBanner: data.cookieBanner,
   };
 }
@@ -43,6 +47,10 @@ export function useCookieBannerRendered(): boolean {
 
 export function useCatalogue(): Catalogue {
   return useBoot().catalogue;
+}
+
+export function useShopClaims(): ShopClaims {
+  return useBoot().claims;
 }
 
 /** Today, as rendered by the server first and then as the browser's clock says (spec: legal pages). */

@@ -41,6 +41,25 @@ export const cataloguePlans = pgTable('catalogue_plans', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * What a plan sells besides its daily followers (issue 26, ADR 032): likes per post, story views, video
+ * views, each with its quantity and the panel's subscription-type service that delivers it (null: the
+ * operator delivers it by hand, a task in the panel each month).
+ */
+export const cataloguePlanComponents = pgTable(
+  'catalogue_plan_components',
+  {
+    planId: text('plan_id').notNull(),
+    /** likes_per_post | story_views | video_views */
+    component: text('component').notNull(),
+    quantity: integer('quantity').notNull(),
+    panelServiceId: text('panel_service_id'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.component] })],
+);
+
 export type CataloguePackageRow = typeof cataloguePackages.$inferSelect;
 export type CataloguePlanRow = typeof cataloguePlans.$inferSelect;
+export type CataloguePlanComponentRow = typeof cataloguePlanComponents.$inferSelect;
 export type CatalogueProductRow = typeof catalogueProducts.$inferSelect;

@@ -40,6 +40,14 @@ export const deliveries = pgTable(
     /** When the status was last asked for: the sync claims the oldest, so instances never ask twice. */
     checkedAt: timestamp('checked_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** A plan's engagement component (likes_per_post…), delivered by a subscription-type service. */
+    component: text('component'),
+    /** A component's paid month ends here: the panel's `expiry`, and the buyer's "ativas até". */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** The month was refunded: `cancel` asked of the panel (recorded before the call, ADR 032). */
+    stopRequestedAt: timestamp('stop_requested_at', { withTimezone: true }),
+    /** The panel cannot cancel this service: it runs until `expires_at`, shown as such. */
+    leftToExpire: boolean('left_to_expire').notNull().default(false),
     /** The panel's service promises refills (read from `services` when submitted). */
     refillable: boolean('refillable').notNull().default(false),
     /** The product's guarantee in force when the order was paid: refills are offered this long. */

@@ -13,3 +13,4 @@ export * from './coupons';
 export * from './privacy';
 export * from './catalogue';
 export * from './secrets';
+export * from './shop-texts';

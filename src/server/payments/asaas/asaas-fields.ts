@@ -34,3 +34,10 @@ export function cardFields(charge: ChargeRequest, card: CardDetails) {
     remoteIp: charge.remoteIp,
   };
 }
+
+/**
+ * The amount of a charge (`value` in reais): in instalments `installmentCount` and `totalValue`, which Asaas
+ * splits itself (the remainder on the last); a single payment takes `value` only (reference §1.4).
+ */
+export const installmentFields = (installments: number, value: number) =>
+  installments > 1 ? { installmentCount: installments, totalValue: value } : { value };

@@ -9,7 +9,7 @@ import { asaasAnswer, asaasListAll, asaasPayment, asaasPixQrCode } from './asaas
 import { AsaasRequestError, cardRefusal, type AsaasRequest } from './asaas-client';
 import { chargeBase } from './asaas-customers';
 import { readAsaasWebhook } from './asaas-events';
-import { cardFields, parseAsaasDate } from './asaas-fields';
+import { cardFields, installmentFields, parseAsaasDate } from './asaas-fields';
 import { asaasRefunds } from './asaas-refunds';
 import { asaasSubscriptions } from './asaas-subscriptions';
 import { undoAfter } from './asaas-undo';
@@ -96,8 +96,7 @@ export function createAsaasProvider(options: AsaasProviderOptions): PaymentProvi
       const body = {
         ...fields,
         billingType: 'CREDIT_CARD',
-        // In instalments Asaas splits `totalValue` itself; a single payment takes `value`.
-        ...(installments > 1 ? { installmentCount: installments, totalValue: value } : { value }),
+        ...installmentFields(installments, value),
         ...cardFields(charge, card),
       };
       try {
@@ -121,12 +120,15 @@ export function createAsaasProvider(options: AsaasProviderOptions): PaymentProvi
     },
 
     async createHostedCharge(charge) {
+      const { value, ...fields } = await base(charge);
       const payment = asaasAnswer(
         asaasPayment,
         await request('POST', '/payments', {
-          ...(await base(charge)),
+          ...fields,
           // UNDEFINED lets the invoice page offer debit card (the API cannot take debit cards).
           billingType: charge.method === 'debit_card' ? 'UNDEFINED' : 'CREDIT_CARD',
+          // A credit card's instalments are fixed here: the invoice page charges the whole plan to the card.
+          ...installmentFields(charge.method === 'credit_card' ? charge.installments : 1, value),
           callback: {
             successUrl: `${options.publicUrl}/obrigado?pedido_id=${charge.orderId}`,
             autoRedirect: true,
@@ -140,6 +142,7 @@ export function createAsaasProvider(options: AsaasProviderOptions): PaymentProvi
           providerPaymentId: payment.id,
           state: stateOrError(payment),
           checkoutUrl: payment.invoiceUrl,
+          installmentPlanId: payment.installment ?? null,
         };
       } catch (error) {
         return undoAfter(error, () => this.cancelCharge(payment.id));

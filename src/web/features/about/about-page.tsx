@@ -1,7 +1,7 @@
 import { Link } from '../../router/link';
 import { PageShell } from '../../components/layout/page-shell';
 import { buttonPrimary, container } from '../../components/ui/styles';
-import { useShop } from '../../lib/boot';
+import { useShop, useShopClaims } from '../../lib/boot';
 import { paths } from '../../paths';
 
 const values = [
@@ -19,6 +19,7 @@ const values = [
 
 export function AboutPage() {
   const shop = useShop();
+  const claims = useShopClaims();
   return (
     <PageShell>
       <section className={`${container} max-w-3xl py-12`}>
@@ -29,8 +30,9 @@ export function AboutPage() {
           confiança e abre portas — e chegar lá não deveria exigir entregar a senha a ninguém.
         </p>
         <p className="mt-4 text-lg text-slate-700">
-          Desde o início já atendemos mais de 50 mil perfis, sempre com entrega gradual, garantia de reposição
-          e suporte humano.
+          {claims.shown
+            ? `Desde o início já atendemos ${claims.aboutProfiles}, sempre com entrega gradual, garantia de reposição e suporte humano.`
+            : 'Trabalhamos com entrega gradual, garantia de reposição e suporte humano.'}
         </p>
         <h2 className="mt-10 text-2xl font-bold text-slate-900">No que acreditamos</h2>
         <ul className="mt-6 grid gap-4 sm:grid-cols-2">

@@ -75,7 +75,8 @@ export function DashboardPage() {
               </p>
               {!data.user.emailVerified && (
                 <p className="mt-2 text-sm text-slate-700">
-                  Confirme o e-mail para ver aqui os pedidos feitos com ele antes de criar a conta.{' '}
+                  Confirme o e-mail pelo link que enviamos para a sua caixa de entrada, para ver aqui os
+                  pedidos feitos com ele antes de criar a conta.{' '}
                   <button
                     type="button"
                     className="font-semibold text-fuchsia-800 underline"
@@ -124,6 +125,15 @@ export function DashboardPage() {
                           >
                             {serviceTitle(order)}
                           </Link>
+                          {order.planMonth && (
+                            <ul className="mt-1 text-xs text-slate-700" data-testid="plan-month">
+                              {order.planMonth.map((line) => (
+                                <li key={line.key}>
+                                  {line.title}: {line.detail}
+                                </li>
+                              ))}
+                            </ul>
+                          )}
                         </td>
                         <td className="py-2 pr-3">{formatBRL(order.totalCents)}</td>
                         <td className="py-2">

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { formatBRL, parseBRL } from '../../../shared/money';
-import { fieldInput, fieldLabel } from '../../components/ui/styles';
+import { buttonSecondary, fieldInput, fieldLabel } from '../../components/ui/styles';
 import { ApiError } from '../../lib/api';
 
 // Small pieces the catalogue editor's forms share (issue 13).
@@ -100,5 +100,17 @@ export function Outcome({ outcome }: { outcome: SaveOutcome }): ReactNode {
     >
       {outcome.text}
     </p>
+  );
+}
+
+/** A form's "Salvar" with its outcome under it. */
+export function SaveButton({ outcome }: { outcome: SaveOutcome }) {
+  return (
+    <div className="space-y-2">
+      <button type="submit" className={buttonSecondary}>
+        Salvar
+      </button>
+      <Outcome outcome={outcome} />
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { productKinds } from '../../../shared/catalogue';
 import { formatDateTime } from '../../../shared/dates';
 import type { AdminCatalogue, AdminCatalogueAudit } from '../../../shared/schemas/catalogue';
+import type { PanelReport } from '../../../shared/schemas/deliveries';
 import { api } from '../../lib/api';
 import { AdminPackageForm } from './admin-package-form';
 import { AdminPlanForm } from './admin-plan-form';
@@ -23,8 +24,12 @@ function changed(entry: AdminCatalogueAudit): string {
  */
 export function AdminCatalogueEditor() {
   const [data, setData] = useState<AdminCatalogue | null>(null);
+  const [report, setReport] = useState<PanelReport['components']>([]);
   const load = useCallback(async () => {
     setData(await api.get<AdminCatalogue>('/api/admin/catalogue').catch(() => null));
+    // The plan components' services as the panel describes them; none when the panel does not answer.
+    const panel = await api.get<PanelReport>('/api/admin/fulfilment/panel').catch(() => null);
+    setReport(panel?.components ?? []);
   }, []);
   useEffect(() => {
     void load();
@@ -71,7 +76,7 @@ export function AdminCatalogueEditor() {
           Assinaturas já feitas continuam com o valor contratado; o novo preço vale para novas assinaturas.
         </p>
         {data.plans.map((plan) => (
-          <AdminPlanForm key={plan.id} plan={plan} onSaved={reload} />
+          <AdminPlanForm key={plan.id} plan={plan} report={report} onSaved={reload} />
         ))}
       </section>
       <section aria-labelledby="catalogo-admin-historico" className="mt-5">

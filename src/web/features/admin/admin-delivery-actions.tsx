@@ -94,7 +94,7 @@ export function DeliveryActions({ delivery, onChanged }: { delivery: AdminDelive
           className={small}
           onClick={() => void act({ action: 'mark_delivered' }, 'Dar esta entrega como concluída?')}
         >
-          Marcar como entregue
+          {delivery.task ? 'Feito' : 'Marcar como entregue'}
         </button>
       )}
       {failure && (

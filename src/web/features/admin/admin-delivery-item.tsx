@@ -1,6 +1,7 @@
 import { formatDateTime } from '../../../shared/dates';
 import { formatInteger } from '../../../shared/money';
 import { formatPurchaseCode } from '../../../shared/orders';
+import { componentLine } from '../../../shared/plan-components';
 import { productKind } from '../../../shared/pricing';
 import {
   operatorDeliveryLabels,
@@ -34,7 +35,9 @@ export function AdminDeliveryItem({
           {delivery.purchaseCode && (
             <span className="font-mono">{formatPurchaseCode(delivery.purchaseCode)} · </span>
           )}
-          {formatInteger(delivery.quantity)} {productKind(delivery.product).unitLabel}
+          {delivery.component
+            ? componentLine({ id: delivery.component, quantity: delivery.quantity })
+            : `${formatInteger(delivery.quantity)} ${productKind(delivery.product).unitLabel}`}
         </p>
         <p className="text-sm font-bold text-slate-900">{operatorDeliveryLabels[delivery.state]}</p>
       </div>
@@ -47,6 +50,7 @@ export function AdminDeliveryItem({
           'Sem link: o comprador ainda não informou.'
         )}
       </p>
+      {delivery.task && <p className="text-sm font-semibold text-slate-900">{delivery.task}</p>}
       {delivery.state === 'invalid_link' && (
         <p className="text-sm text-slate-800">Aguardando o comprador corrigir o link na página do pedido.</p>
       )}

@@ -6,6 +6,7 @@ import { Link } from '../../router/link';
 import { AdminAbandoned } from './admin-abandoned';
 import { AdminCatalogueEditor } from './admin-catalogue';
 import { AdminCoupons } from './admin-coupons';
+import { AdminShopClaims } from './admin-shop-claims';
 import { AdminPrivacy } from './admin-privacy';
 import { AdminDeadJobs } from './admin-dead-jobs';
 import { AdminFilters } from './admin-filters';
@@ -51,6 +52,7 @@ export function AdminPage() {
       <AdminAbandoned />
       <AdminCatalogueEditor />
       <AdminCoupons />
+      <AdminShopClaims />
       <AdminPrivacy />
       <AdminDoctor />
 

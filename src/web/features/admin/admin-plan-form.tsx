@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import type { PlanId } from '../../../shared/catalogue';
-import type { AdminPlanFields } from '../../../shared/schemas/catalogue';
-import { buttonSecondary } from '../../components/ui/styles';
+import type { AdminCatalogue, AdminPlanFields } from '../../../shared/schemas/catalogue';
+import type { PanelReport } from '../../../shared/schemas/deliveries';
 import { api } from '../../lib/api';
 import {
   CheckInput,
-  Outcome,
+  SaveButton,
   TextInput,
   useSave,
   centsText,
@@ -13,10 +12,13 @@ import {
   typedInt,
   typedLines,
 } from './admin-catalogue-fields';
+import { AdminPlanComponentForm } from './admin-plan-component-form';
 
 /** A monthly plan in the catalogue editor: price, badge, the daily range delivery sends, the card's lines. */
 export function AdminPlanForm(props: {
-  plan: AdminPlanFields & { id: PlanId; name: string };
+  plan: AdminCatalogue['plans'][number];
+  /** The panel's view of each component's service (absent when the panel did not answer). */
+  report: PanelReport['components'];
   onSaved: () => void;
 }) {
   const { plan } = props;
@@ -48,63 +50,69 @@ export function AdminPlanForm(props: {
   };
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)}>
-      <fieldset className="grid items-end gap-3 rounded-xl p-3 ring-1 ring-slate-200 sm:grid-cols-4">
-        <legend className="px-1 text-sm font-bold text-slate-900">Plano {plan.name}</legend>
-        <TextInput
-          id={`${key}-preco`}
-          label="Preço por mês (R$)"
-          value={form.price}
-          inputMode="decimal"
-          onChange={(price) => set({ price })}
+    <div className="space-y-2">
+      <form noValidate onSubmit={(e) => void submit(e)}>
+        <fieldset className="grid items-end gap-3 rounded-xl p-3 ring-1 ring-slate-200 sm:grid-cols-4">
+          <legend className="px-1 text-sm font-bold text-slate-900">Plano {plan.name}</legend>
+          <TextInput
+            id={`${key}-preco`}
+            label="Preço por mês (R$)"
+            value={form.price}
+            inputMode="decimal"
+            onChange={(price) => set({ price })}
+          />
+          <TextInput
+            id={`${key}-selo`}
+            label="Selo (opcional)"
+            value={form.badge}
+            onChange={(badge) => set({ badge })}
+          />
+          <TextInput
+            id={`${key}-min`}
+            label="Seguidores por dia (mín.)"
+            value={form.dailyMin}
+            inputMode="numeric"
+            onChange={(dailyMin) => set({ dailyMin })}
+          />
+          <TextInput
+            id={`${key}-max`}
+            label="Seguidores por dia (máx.)"
+            value={form.dailyMax}
+            inputMode="numeric"
+            onChange={(dailyMax) => set({ dailyMax })}
+          />
+          <TextInput
+            id={`${key}-recursos`}
+            label="Recursos (um por linha)"
+            value={form.features}
+            multiline
+            onChange={(features) => set({ features })}
+          />
+          <TextInput
+            id={`${key}-beneficios`}
+            label="Benefícios (um por linha)"
+            value={form.benefits}
+            multiline
+            onChange={(benefits) => set({ benefits })}
+          />
+          <CheckInput
+            id={`${key}-popular`}
+            label="Destacar (mais escolhido)"
+            checked={form.popular}
+            onChange={(popular) => set({ popular })}
+          />
+          <SaveButton outcome={outcome} />
+        </fieldset>
+      </form>
+      {plan.components.map((component) => (
+        <AdminPlanComponentForm
+          key={component.id}
+          plan={plan.id}
+          component={component}
+          report={props.report.find((r) => r.plan === plan.id && r.component === component.id)}
+          onSaved={props.onSaved}
         />
-        <TextInput
-          id={`${key}-selo`}
-          label="Selo (opcional)"
-          value={form.badge}
-          onChange={(badge) => set({ badge })}
-        />
-        <TextInput
-          id={`${key}-min`}
-          label="Seguidores por dia (mín.)"
-          value={form.dailyMin}
-          inputMode="numeric"
-          onChange={(dailyMin) => set({ dailyMin })}
-        />
-        <TextInput
-          id={`${key}-max`}
-          label="Seguidores por dia (máx.)"
-          value={form.dailyMax}
-          inputMode="numeric"
-          onChange={(dailyMax) => set({ dailyMax })}
-        />
-        <TextInput
-          id={`${key}-recursos`}
-          label="Recursos (um por linha)"
-          value={form.features}
-          multiline
-          onChange={(features) => set({ features })}
-        />
-        <TextInput
-          id={`${key}-beneficios`}
-          label="Benefícios (um por linha)"
-          value={form.benefits}
-          multiline
-          onChange={(benefits) => set({ benefits })}
-        />
-        <CheckInput
-          id={`${key}-popular`}
-          label="Destacar (mais escolhido)"
-          checked={form.popular}
-          onChange={(popular) => set({ popular })}
-        />
-        <div className="space-y-2">
-          <button type="submit" className={buttonSecondary}>
-            Salvar
-          </button>
-          <Outcome outcome={outcome} />
-        </div>
-      </fieldset>
-    </form>
+      ))}
+    </div>
   );
 }

@@ -1,22 +1,25 @@
 import { useState } from 'react';
 import { formatBRL } from '../../../shared/money';
 import { formatPurchaseCode } from '../../../shared/orders';
-import type { AdminOrder } from '../../../shared/schemas/admin';
+import type { AdminChargeInput, AdminOrder } from '../../../shared/schemas/admin';
+import { InstalmentSelect } from '../checkout/instalment-select';
 import { whatsappLink } from '../../../shared/shop';
 import { ApiError, api } from '../../lib/api';
 
 /**
  * "Gerar cobrança" for an order settled on WhatsApp (issue 12): a PIX or a card link the buyer pays on
- * /order/{id}; then a WhatsApp message to the buyer, written, with that link.
+ * /order/{id}, the card in the instalments agreed in the chat (ADR 031); then a WhatsApp message to the
+ * buyer, written, with that link.
  */
 export function AdminWhatsappCharge({ order, onChanged }: { order: AdminOrder; onChanged: () => void }) {
   const [made, setMade] = useState(false);
+  const [installments, setInstallments] = useState('1');
   const [failure, setFailure] = useState<string | null>(null);
   if (order.status !== 'aguardando_contato_whatsapp' || order.paymentStatus !== 'unpaid') return null;
-  const charge = async (method: 'pix' | 'card') => {
+  const charge = async (body: AdminChargeInput) => {
     setFailure(null);
     try {
-      await api.post(`/api/admin/orders/${order.id}/charge`, { method });
+      await api.post(`/api/admin/orders/${order.id}/charge`, body);
       setMade(true);
     } catch (error) {
       setFailure(error instanceof ApiError ? error.message : 'Não foi possível gerar a cobrança.');
@@ -31,12 +34,24 @@ export function AdminWhatsappCharge({ order, onChanged }: { order: AdminOrder; o
   return (
     <div className="mt-1">
       <span className="block font-semibold">Gerar cobrança:</span>
-      <button type="button" className="mr-2 underline" onClick={() => void charge('pix')}>
+      <button type="button" className="mr-2 underline" onClick={() => void charge({ method: 'pix' })}>
         PIX
       </button>
-      <button type="button" className="underline" onClick={() => void charge('card')}>
+      <button
+        type="button"
+        className="underline"
+        onClick={() => void charge({ method: 'card', installments: Number(installments) })}
+      >
         Cartão
       </button>
+      <InstalmentSelect
+        id={`parcelas-${order.id}`}
+        label="Parcelas no cartão"
+        className="mt-1"
+        value={installments}
+        totalCents={order.totalCents}
+        onChange={setInstallments}
+      />
       {made && (
         <a
           className="mt-1 block font-semibold text-green-800 underline"

@@ -1,36 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { render } from '../../entry-server';
-import type { ShopIdentity } from '../../../shared/shop';
+import { renderPage } from '../../../../tests/helpers/render-page';
 import { openingCatalogue } from '../../../../tests/helpers/opening-catalogue';
 
 // /cancelado names the PIX discount the owner set in the panel, and promises none while there is none.
 
-const shop: ShopIdentity = {
-  name: 'Impulso',
-  legalName: 'Impulso Digital LTDA',
-  cnpj: '00.000.000/0001-00',
-  address: 'São Paulo, SP',
-  whatsappNumber: '5511999999999',
-  supportEmail: 'contato@impulso.example',
-  privacyEmail: 'privacidade@impulso.example',
-  supportHours: ['Segunda a sexta, 9h às 18h'],
-  replyWithin: '2 horas',
-  retentionMonths: 24,
-  gtmId: null,
-  planLinks: {},
-  unavailablePackages: [],
-  sandbox: false,
-  cardCheckout: 'transparent',
-};
-const page = async (pixDiscountPercent: number) =>
-  (
-    await render('/cancelado', {
-      shop,
-      now: new Date('2026-11-23T12:00:00Z'),
-      catalogue: { ...openingCatalogue, pixDiscountPercent },
-      cookieBanner: false,
-    })
-  ).html;
+const page = (pixDiscountPercent: number) =>
+  renderPage('/cancelado', { catalogue: { ...openingCatalogue, pixDiscountPercent } });
 
 describe('/cancelado and the PIX discount', () => {
   it('names the percentage set in the panel', async () => {

@@ -1,8 +1,6 @@
-import { formatBRL } from '../../../shared/money';
-import { instalmentOptions } from '../../../shared/pricing';
 import { maskCardNumber, maskExpiry, onlyDigits } from '../../../shared/validators/documents';
 import { TextField } from '../../components/ui/text-field';
-import { fieldInput, fieldLabel } from '../../components/ui/styles';
+import { InstalmentSelect } from './instalment-select';
 import type { StepTwoValues } from './checkout-form-state';
 import type { FieldErrors } from '../../lib/field-errors';
 
@@ -71,25 +69,12 @@ export function CardFields({
         placeholder="NOME COMO NO CARTÃO"
       />
       {instalments && (
-        <div className="sm:col-span-2">
-          <label htmlFor="installments" className={fieldLabel}>
-            Parcelas
-          </label>
-          <select
-            id="installments"
-            className={fieldInput}
-            value={values.installments}
-            onChange={(event) => set({ installments: event.target.value })}
-          >
-            {instalmentOptions(totalCents).map((option) => (
-              <option key={option.count} value={option.count}>
-                {option.count === 1
-                  ? `1x à vista de ${formatBRL(option.instalmentCents)}`
-                  : `${option.count}x de ${formatBRL(option.instalmentCents)} sem juros`}
-              </option>
-            ))}
-          </select>
-        </div>
+        <InstalmentSelect
+          className="sm:col-span-2"
+          value={values.installments}
+          totalCents={totalCents}
+          onChange={(installments) => set({ installments })}
+        />
       )}
     </div>
   );

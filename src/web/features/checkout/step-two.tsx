@@ -5,6 +5,7 @@ import { useShop } from '../../lib/boot';
 import { buttonPrimary, buttonSecondary } from '../../components/ui/styles';
 import { AddressFields } from './address-fields';
 import { CardFields } from './card-fields';
+import { InstalmentSelect } from './instalment-select';
 import type { PaymentChoice, StepTwoValues } from './checkout-form-state';
 import type { FieldErrors } from '../../lib/field-errors';
 import { methodTitle, PaymentMethodChoice } from './payment-method-choice';
@@ -133,6 +134,16 @@ export function StepTwo({
               instalments={!recurring}
             />
           )}
+          {values.paymentMethod === 'credit_card' &&
+            !settlesOnWhatsapp &&
+            cardCheckout === 'hosted' &&
+            !recurring && (
+              <InstalmentSelect
+                value={values.installments}
+                totalCents={totalCents}
+                onChange={(installments) => set({ installments })}
+              />
+            )}
           {!settlesOnWhatsapp && <AddressFields values={values} errors={errors} set={set} />}
           {couponSlot}
         </>

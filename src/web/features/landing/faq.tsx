@@ -1,7 +1,16 @@
 import { Accordion, type AccordionItem } from '../../components/ui/accordion';
 import { container, sectionTitle } from '../../components/ui/styles';
+import { useCatalogue } from '../../lib/boot';
+import { everyProductGuaranteed, guaranteeSummary } from '../../../shared/guarantee';
+import type { Product } from '../../../shared/catalogue';
 
-export const faqItems: AccordionItem[] = [
+const guaranteeAnswer = (products: readonly Product[]) =>
+  products.some((p) => p.guaranteeDays > 0)
+    ? `${guaranteeSummary(products)}. Basta nos chamar no WhatsApp.`
+    : `${guaranteeSummary(products)}.`;
+
+/** The questions, with the guarantee in the catalogue's days (docs/product.md#guarantee). */
+const faqItems = (products: readonly Product[]): AccordionItem[] => [
   {
     question: 'Vocês pedem a senha do meu Instagram?',
     answer:
@@ -26,9 +35,10 @@ export const faqItems: AccordionItem[] = [
       'PIX com QR Code, cartão de crédito em até 12x e cartão de débito. Pedidos acima de R$ 150,00 são finalizados com atendimento pelo WhatsApp.',
   },
   {
-    question: 'E se eu perder seguidores depois?',
-    answer:
-      'Há garantia de reposição: 30 dias para seguidores e 15 dias para curtidas e visualizações. Basta nos chamar no WhatsApp.',
+    question: everyProductGuaranteed(products)
+      ? 'E se eu perder seguidores depois?'
+      : 'Há garantia de reposição?',
+    answer: guaranteeAnswer(products),
   },
   {
     question: 'Como consulto o meu pedido?',
@@ -42,6 +52,7 @@ export const faqItems: AccordionItem[] = [
 ];
 
 export function Faq() {
+  const { products } = useCatalogue();
   return (
     <section id="faq" aria-labelledby="faq-titulo" className="scroll-mt-20 py-16">
       <div className={`${container} max-w-3xl`}>
@@ -49,7 +60,7 @@ export function Faq() {
           Perguntas frequentes
         </h2>
         <div className="mt-8">
-          <Accordion items={faqItems} />
+          <Accordion items={faqItems(products)} />
         </div>
       </div>
     </section>

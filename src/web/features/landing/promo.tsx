@@ -1,6 +1,7 @@
 import { Link } from '../../router/link';
 import { formatBRL } from '../../../shared/money';
 import { lowestPackageCents } from '../../../shared/pricing';
+import { everyProductGuaranteed } from '../../../shared/guarantee';
 import { paths } from '../../paths';
 import { useCatalogue } from '../../lib/boot';
 import { container } from '../../components/ui/styles';
@@ -16,7 +17,8 @@ export function Promo() {
               Pacotes a partir de {formatBRL(lowestPackageCents(catalogue))}
             </h2>
             <p className="mt-2 text-white">
-              PIX na hora ou cartão em até 12x. Cada pedido acompanha garantia de reposição.
+              PIX na hora ou cartão em até 12x.
+              {everyProductGuaranteed(catalogue.products) && ' Cada pedido acompanha garantia de reposição.'}
             </p>
           </div>
           <Link

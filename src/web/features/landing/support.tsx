@@ -1,19 +1,21 @@
 import { CheckIcon, WhatsappIcon } from '../../components/ui/icons';
 import { buttonWhatsapp, container, sectionTitle } from '../../components/ui/styles';
-import { useShop } from '../../lib/boot';
+import { useCatalogue, useShop } from '../../lib/boot';
+import { guaranteeSummary } from '../../../shared/guarantee';
 import { useWhatsappLink } from '../../lib/whatsapp';
 
-const protections = [
+const protections = (guarantee: string) => [
   'Nunca pedimos a senha do seu Instagram',
   'Pagamento processado por intermediador certificado',
   'Dados protegidos conforme a LGPD',
-  'Garantia de reposição: 30 dias para seguidores, 15 dias para curtidas e visualizações',
+  guarantee,
   'Reembolso se o pedido não puder ser entregue',
 ];
 
 export function Support() {
   const whatsapp = useWhatsappLink();
   const shop = useShop();
+  const { products } = useCatalogue();
   return (
     <section aria-labelledby="suporte-titulo" className="bg-slate-50 py-16">
       <div className={`${container} grid gap-10 md:grid-cols-2`}>
@@ -38,7 +40,7 @@ export function Support() {
         <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
           <h3 className="text-lg font-bold text-slate-900">Suas proteções</h3>
           <ul className="mt-4 space-y-3">
-            {protections.map((item) => (
+            {protections(guaranteeSummary(products)).map((item) => (
               <li key={item} className="flex gap-3 text-slate-800">
                 <CheckIcon className="mt-0.5 h-5 w-5 shrink-0 text-green-700" />
                 {item}

@@ -1,9 +1,9 @@
 import { useCatalogue } from '../../lib/boot';
 import { LegalLayout } from './legal-layout';
+import { daysText, guaranteeSummary } from '../../../shared/guarantee';
 
 export function DeliveryPage() {
   const { products } = useCatalogue();
-  const guarantee = (id: string) => products.find((p) => p.id === id)?.guaranteeDays;
   return (
     <LegalLayout title="Prazos de Entrega">
       <p>
@@ -23,7 +23,7 @@ export function DeliveryPage() {
             <tr key={product.id}>
               <td>{product.name}</td>
               <td>{product.activation}</td>
-              <td>{product.guaranteeDays} dias</td>
+              <td>{product.guaranteeDays > 0 ? daysText(product.guaranteeDays) : 'Sem garantia'}</td>
             </tr>
           ))}
         </tbody>
@@ -36,9 +36,8 @@ export function DeliveryPage() {
       </ul>
       <h2>Garantia</h2>
       <p>
-        Se houver queda dentro do prazo de garantia ({guarantee('followers')} dias para seguidores,{' '}
-        {guarantee('likes')} dias para curtidas e {guarantee('views')} para visualizações), repomos sem custo.
-        A garantia não cobre perfis que ficaram privados, mudaram de @ ou removeram a publicação.
+        {guaranteeSummary(products)}. Se houver queda dentro do prazo de garantia, repomos sem custo. A
+        garantia não cobre perfis que ficaram privados, mudaram de @ ou removeram a publicação.
       </p>
     </LegalLayout>
   );

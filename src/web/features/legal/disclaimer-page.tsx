@@ -1,13 +1,16 @@
-import { useShop } from '../../lib/boot';
+import { useShop, useShopClaims } from '../../lib/boot';
 import { LegalLayout } from './legal-layout';
 
 export function DisclaimerPage() {
   const shop = useShop();
+  const claims = useShopClaims();
   return (
     <LegalLayout title="Aviso Legal">
       <p>
-        Os resultados variam de perfil para perfil e não são garantidos. Números como “50K+ perfis” e
-        percentuais de crescimento mostrados no site são médias relatadas e não uma promessa de resultado.
+        Os resultados variam de perfil para perfil e não são garantidos.{' '}
+        {claims.shown
+          ? `Números como “${claims.profiles.value} ${claims.profiles.label}” e percentuais de crescimento mostrados no site são médias relatadas e não uma promessa de resultado.`
+          : 'Percentuais de crescimento mostrados no site são médias relatadas e não uma promessa de resultado.'}
       </p>
       <p>
         {shop.name} não é afiliada, patrocinada ou endossada pelo Instagram ou pela Meta Platforms. Instagram

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { deliveryLinkSchema, type DeliveryView } from '../../../shared/schemas/deliveries';
+import { deliveryLinkSchema, wantsProfile, type DeliveryView } from '../../../shared/schemas/deliveries';
 import { buttonPrimary } from '../../components/ui/styles';
 import { TextField } from '../../components/ui/text-field';
 import { ApiError } from '../../lib/api';
@@ -19,13 +19,13 @@ export function DeliveryLinkForm({
   const [link, setLink] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [sending, setSending] = useState(false);
-  const followers = delivery.product === 'followers';
+  const profile = wantsProfile(delivery);
   const id = `link-${delivery.id}`;
   const proof = usePurchaseCode(orderId, `codigo-${delivery.id}`);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = deliveryLinkSchema(delivery.product).safeParse({ link });
+    const checked = deliveryLinkSchema(delivery).safeParse({ link });
     if (!checked.success) return setError(checked.error.issues[0]?.message);
     setError(undefined);
     setSending(true);
@@ -43,20 +43,20 @@ export function DeliveryLinkForm({
   return (
     <form onSubmit={submit} noValidate className="mt-3 rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200">
       <p className="text-sm text-amber-950">
-        {followers
+        {profile
           ? 'Não encontramos o perfil. Confira se ele está público e informe o @ correto.'
           : 'Não encontramos a publicação (ou o link não foi informado). Confira se o perfil está público e informe o link correto.'}
       </p>
       <TextField
         id={id}
         className="mt-3"
-        label={followers ? 'Novo @ do perfil' : 'Novo link da publicação'}
+        label={profile ? 'Novo @ do perfil' : 'Novo link da publicação'}
         value={link}
         onValue={setLink}
         error={error}
         autoComplete="off"
-        inputMode={followers ? 'text' : 'url'}
-        placeholder={followers ? '@seuperfil' : 'https://www.instagram.com/p/...'}
+        inputMode={profile ? 'text' : 'url'}
+        placeholder={profile ? '@seuperfil' : 'https://www.instagram.com/p/...'}
       />
       {proof.field}
       <button type="submit" className={`${buttonPrimary} mt-3`} disabled={sending}>

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/schemas/deliveries';
 import { buttonSecondary } from '../../components/ui/styles';
 import { ApiError } from '../../lib/api';
+import { planMonthLines } from '../../../shared/plan-month';
 import { DeliveryLinkForm } from './delivery-link-form';
 import { asksForCode } from './order-access';
 import { usePurchaseCode } from './purchase-code';
@@ -103,17 +104,51 @@ function RefillAction({
   );
 }
 
+/** A plan's month: the followers so far and each engagement component (issue 26). */
+export function PlanMonth({ deliveries }: { deliveries: readonly DeliveryView[] }) {
+  return (
+    <ul className="divide-y divide-slate-200" data-testid="plan-month">
+      {planMonthLines(deliveries, new Date()).map((line) => (
+        <li key={line.key} className="px-5 py-3" data-testid={`plan-${line.key}`}>
+          <p className="font-semibold text-slate-900">{line.title}</p>
+          <p className="text-sm text-slate-800">{line.detail}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The order's deliveries on /order/{id} (issue 11): status, progress, link correction and refill. */
 export function OrderDelivery({
   orderId,
+  plan,
   fulfilment,
   onChanged,
 }: {
   orderId: string;
+  plan: boolean;
   fulfilment: FulfilmentView | undefined;
   onChanged: () => void;
 }) {
   if (!fulfilment || fulfilment.deliveries.length === 0) return null;
+  if (plan)
+    return (
+      <section aria-labelledby="entrega" className="mt-8">
+        <h2 id="entrega" className="text-xl font-bold text-slate-900">
+          Seu plano neste mês
+        </h2>
+        <div className="mt-3 rounded-2xl bg-white ring-1 ring-slate-200">
+          <PlanMonth deliveries={fulfilment.deliveries} />
+          <ul className="divide-y divide-slate-200">
+            {fulfilment.deliveries
+              .filter((d) => d.state === 'invalid_link')
+              .map((d) => (
+                <DeliveryLine key={d.id} orderId={orderId} delivery={d} onChanged={onChanged} />
+              ))}
+          </ul>
+        </div>
+      </section>
+    );
   // A plan's later days are summed up, not listed one by one.
   const now = Date.now();
   const due = fulfilment.deliveries.filter((d) => Date.parse(d.dueAt) <= now);

@@ -47,6 +47,7 @@ export function OrderPage() {
             )}
             <OrderDelivery
               orderId={state.data.order.id}
+              plan={state.data.order.service === 'recurring'}
               fulfilment={state.data.fulfilment}
               onChanged={reload}
             />

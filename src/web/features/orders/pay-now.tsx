@@ -7,6 +7,7 @@ import { useShop } from '../../lib/boot';
 import type { FieldErrors } from '../../lib/field-errors';
 import { useNavigate } from '../../router/router';
 import { CardFields } from '../checkout/card-fields';
+import { InstalmentSelect } from '../checkout/instalment-select';
 import { emptyStepTwo, type PaymentChoice, type StepTwoValues } from '../checkout/checkout-form-state';
 import { methodTitle, PaymentMethodChoice } from '../checkout/payment-method-choice';
 import { asksForCode } from './order-access';
@@ -93,6 +94,13 @@ export function PayNow({ order, onChanged }: { order: OrderView; onChanged: () =
             totalCents={order.totalCents}
             set={set}
             instalments={!recurring}
+          />
+        )}
+        {values.paymentMethod === 'credit_card' && cardCheckout === 'hosted' && !recurring && (
+          <InstalmentSelect
+            value={values.installments}
+            totalCents={order.totalCents}
+            onChange={(installments) => set({ installments })}
           />
         )}
         {values.paymentMethod !== '' && proof.field}

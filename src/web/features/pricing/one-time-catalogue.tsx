@@ -6,14 +6,15 @@ import { CheckIcon } from '../../components/ui/icons';
 import { container, sectionTitle } from '../../components/ui/styles';
 import { paths } from '../../paths';
 import { PackageCard } from './package-card';
+import { everyProductGuaranteed } from '../../../shared/guarantee';
 
 const loadModal = () => import('./purchase-modal');
 const PurchaseModal = lazy(loadModal);
 
-const trustPoints = [
+const trustPoints = (guaranteed: boolean) => [
   'Sem senha: só o @ do perfil',
   'PIX ou cartão em até 12x',
-  'Garantia de reposição em todos os pacotes',
+  ...(guaranteed ? ['Garantia de reposição em todos os pacotes'] : []),
   'Suporte pelo WhatsApp',
 ];
 
@@ -55,7 +56,7 @@ export function OneTimeCatalogue() {
           Compra segura
         </h2>
         <ul className="mt-4 grid gap-3 sm:grid-cols-2">
-          {trustPoints.map((point) => (
+          {trustPoints(everyProductGuaranteed(products)).map((point) => (
             <li key={point} className="flex gap-2 text-slate-800">
               <CheckIcon className="mt-0.5 h-5 w-5 shrink-0 text-green-700" />
               {point}

@@ -5,6 +5,7 @@ import { messages } from '../../../shared/messages';
 import { CheckIcon } from '../../components/ui/icons';
 import { buttonPrimary, buttonSecondary } from '../../components/ui/styles';
 import { isPackageAvailable } from '../../../shared/pricing';
+import { packageGuaranteeLine } from '../../../shared/guarantee';
 import { track } from '../../lib/analytics';
 import { useShop } from '../../lib/boot';
 
@@ -42,7 +43,7 @@ export function PackageCard({
       <ul className="mt-3 flex-1 space-y-1 text-sm text-slate-700">
         {[
           `Ativação em ${product.activation}`,
-          `Garantia de ${product.guaranteeDays} dias`,
+          packageGuaranteeLine(product.guaranteeDays),
           ...pack.perks,
         ].map((line) => (
           <li key={line} className="flex gap-2">
