@@ -53,8 +53,12 @@ export async function smmChecks({ config, fulfilment, timeoutMs }: SmmCheckOptio
         `serviço ${row.serviceId} (${row.name}), ${row.min}–${row.max}: cobre os pacotes do catálogo`,
       );
     });
+    // A plan component with no service is delivered by hand each month (ADR 032): worth a look, not a failure.
+    const byHand = new Set(report.components.flatMap((c) => (!c.serviceId && c.problem ? [c.problem] : [])));
     const problems = report.warnings.map((w) =>
-      fail(`${name} serviços`, `${w} Ajuste o serviço (SMM_SERVICE_*) ou o pacote no catálogo.`),
+      byHand.has(w)
+        ? warn(`${name} serviços`, w)
+        : fail(`${name} serviços`, `${w} Ajuste o serviço (SMM_SERVICE_*) ou o pacote no catálogo.`),
     );
     return [balanceLine, ...services.filter((line) => line !== null), ...problems];
   } catch (error) {
