@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, signInOperator, test } from './fixtures';
 
 // Issue 25 §3: "Verificar configuração" in the panel shows the doctor's lines, each marked ok or not.
@@ -15,4 +16,6 @@ test('the operator checks the configuration and sees one line per check', async 
   await expect(lines.filter({ hasText: 'Endereço público:' })).toHaveCount(1);
   // The mark is for the eye; a screen reader hears the word.
   await expect(lines.first()).toContainText('Ok:');
+  const results = await new AxeBuilder({ page }).include('section[aria-labelledby="verificar"]').analyze();
+  expect(results.violations.map((v) => v.id)).toEqual([]);
 });

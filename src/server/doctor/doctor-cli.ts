@@ -52,5 +52,7 @@ const report = await runDoctor({
   send: values.send,
 });
 printLines(report.lines);
+// A database that never answered would hold the pool's close as long as it held the check.
+if (report.lines.some((line) => line.name === 'Banco de dados' && !line.ok)) process.exit(1);
 await database.close();
 process.exit(report.ok ? 0 : 1);

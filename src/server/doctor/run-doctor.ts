@@ -34,7 +34,9 @@ export async function runDoctor(deps: DoctorDeps): Promise<DoctorReport> {
   const { config } = deps;
   const timeoutMs = deps.timeoutMs ?? 10_000;
   const migrationsFolder = deps.migrationsFolder ?? path.join(projectRoot(import.meta.url), 'drizzle');
-  const database = await guarded('Banco de dados', () => databaseCheck(deps.database, migrationsFolder));
+  const database = await guarded('Banco de dados', () =>
+    databaseCheck(deps.database, migrationsFolder, timeoutMs),
+  );
   // The services are asked at the same time: the whole list takes about one timeout at worst.
   const payments =
     config.paymentProvider === 'asaas'

@@ -5,7 +5,6 @@ import { panelServicesReport } from '../fulfilment/panel-report';
 import { createSmmPanel } from '../fulfilment/smm-panel';
 import type { ProductId } from '../../shared/catalogue';
 import { productKind } from '../../shared/pricing';
-import type { PanelReport } from '../../shared/schemas/deliveries';
 import { duration, fail, pass, warn, type DoctorLine } from './doctor-line';
 
 const name = 'Painel SMM';
@@ -54,11 +53,14 @@ export async function smmChecks({ config, fulfilment, timeoutMs }: SmmCheckOptio
         `serviço ${row.serviceId} (${row.name}), ${row.min}–${row.max}: cobre os pacotes do catálogo`,
       );
     });
-    const componentProblems = new Set(report.components.map((c) => c.problem));
-    const problems = report.warnings
-      .filter((w) => !componentProblems.has(w))
-      .map((w) => fail(`${name} serviços`, `${w} Ajuste o serviço (SMM_SERVICE_*) ou o pacote no catálogo.`));
-    return [balanceLine, ...services.filter((line) => line !== null), ...problems, ...componentLines(report)];
+    // A plan component with no service is delivered by hand each month (ADR 032): worth a look, not a failure.
+    const byHand = new Set(report.components.flatMap((c) => (!c.serviceId && c.problem ? [c.problem] : [])));
+    const problems = report.warnings.map((w) =>
+      byHand.has(w)
+        ? warn(`${name} serviços`, w)
+        : fail(`${name} serviços`, `${w} Ajuste o serviço (SMM_SERVICE_*) ou o pacote no catálogo.`),
+    );
+    return [balanceLine, ...services.filter((line) => line !== null), ...problems];
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     return [
@@ -69,19 +71,6 @@ export async function smmChecks({ config, fulfilment, timeoutMs }: SmmCheckOptio
       ),
     ];
   }
-}
-
-/**
- * A plan's likes, story and video views: a component without a service is delivered by hand each month
- * (a warning the owner may accept, ADR 032); one the service cannot deliver fails.
- */
-function componentLines(report: PanelReport): DoctorLine[] {
-  const lineName = `${name} planos`;
-  return report.components.map((c) => {
-    if (!c.problem) return pass(lineName, `${c.plan} ${c.component}: serviço ${c.serviceId} (${c.name})`);
-    const fix = 'Escolha o serviço em "Catálogo e preços" (componentes do plano).';
-    return c.serviceId ? fail(lineName, `${c.problem} ${fix}`) : warn(lineName, `${c.problem} ${fix}`);
-  });
 }
 
 /** A PanelCallError's message (`balance: <what happened>`) in the owner's words. */
