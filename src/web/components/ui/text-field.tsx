@@ -1,4 +1,5 @@
-import { useEffect, useRef, type InputHTMLAttributes } from 'react';
+import { useRef, type InputHTMLAttributes } from 'react';
+import { useKeptBeforeScripts } from '../../lib/kept-before-scripts';
 import { fieldError, fieldInput, fieldLabel } from './styles';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
@@ -25,13 +26,12 @@ export function TextField({
   ...rest
 }: TextFieldProps) {
   const input = useRef<HTMLInputElement>(null);
-  // What a buyer typed into the server's HTML before the scripts ran is the field's value: React would
-  // otherwise keep its empty state behind the typed text, and the form would say the field is empty.
-  useEffect(() => {
-    const typed = input.current?.value;
-    if (typed && typed !== value) onValue(mask ? mask(typed) : typed);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at hydration
-  }, []);
+  useKeptBeforeScripts(
+    input,
+    (el) => el.value,
+    value,
+    (typed) => onValue(mask ? mask(typed) : typed),
+  );
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
     <div className={className}>

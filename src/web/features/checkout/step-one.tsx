@@ -7,6 +7,7 @@ import { maskPhone } from '../../../shared/validators/documents';
 import { TextField } from '../../components/ui/text-field';
 import { buttonPrimary } from '../../components/ui/styles';
 import type { StepOneValues } from './checkout-form-state';
+import { AddOnCheckbox } from './add-on-checkbox';
 import type { FieldErrors } from '../../lib/field-errors';
 
 export function StepOne({
@@ -88,15 +89,12 @@ export function StepOne({
             const label = `+ ${formatInteger(addOnQuantity(amount))} ${addOnProduct.unitLabel} por ${formatBRL(addOnPriceCents(catalogue, addOn, amount))}`;
             return (
               <div key={addOn}>
-                <label className="flex items-start gap-3 text-slate-900">
-                  <input
-                    type="checkbox"
-                    className="mt-1 h-5 w-5 accent-fuchsia-700"
-                    checked={checked}
-                    onChange={(event) => toggleAddOn(addOn, event.target.checked)}
-                  />
-                  <span>{label}</span>
-                </label>
+                <AddOnCheckbox
+                  id={`addOn.${addOn}`}
+                  label={label}
+                  checked={checked}
+                  onChecked={(on) => toggleAddOn(addOn, on)}
+                />
                 {checked && addOnProduct.needsPostLink && (
                   <TextField
                     id={`addOnLinks.${addOn}`}
