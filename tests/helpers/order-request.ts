@@ -47,6 +47,21 @@ export const placeOrder = (
     payload: orderRequest(overrides),
   });
 
+/** POST /api/orders from one client address, with a given or fresh Idempotency-Key: limits per IP. */
+export const placeOrderFrom = (
+  app: { server: { inject: TestApp['server']['inject'] } },
+  body: object,
+  ip: string,
+  key: string = newKey(),
+) =>
+  app.server.inject({
+    method: 'POST',
+    url: '/api/orders',
+    remoteAddress: ip,
+    headers: { 'idempotency-key': key },
+    payload: body,
+  });
+
 /** ORDER_LINK_SECRET of every test app (createTestApp), so a test can sign what the create answer gives. */
 export const testOrderLinkSecret = 'test-order-link-secret-0123456789abcdef';
 

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { jobs } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { approvedCard, declinedCard, newKey, orderRequest, orderProof } from '../helpers/order-request';
+import {
+  approvedCard,
+  declinedCard,
+  newKey,
+  orderRequest,
+  orderProof,
+  placeOrderFrom,
+} from '../helpers/order-request';
 import { sessionCookieOf } from '../helpers/cookies';
 import { signupBody } from '../helpers/accounts';
 
@@ -21,14 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const order = (body: object, ip: string, key: string = newKey()) =>
-  app.server.inject({
-    method: 'POST',
-    url: '/api/orders',
-    remoteAddress: ip,
-    headers: { 'idempotency-key': key },
-    payload: body,
-  });
+const order = (body: object, ip: string, key?: string) => placeOrderFrom(app, body, ip, key);
 
 describe('orders', () => {
   it('refuses the 6th unpaid order to one e-mail within an hour, but a retry of an accepted one still answers', async () => {

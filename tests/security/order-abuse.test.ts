@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { couponRedemptions, coupons, orders } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { newKey, orderRequest } from '../helpers/order-request';
+import { newKey, orderRequest, placeOrderFrom } from '../helpers/order-request';
 
 // Issue 24 §3 (coupon codes guessed through the order route), §4 (the unpaid cap under a burst) and §11
 // (a reused Idempotency-Key burning a limited coupon), with the shipped limits.
@@ -26,14 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const order = (body: object, ip: string, key: string = newKey()) =>
-  app.server.inject({
-    method: 'POST',
-    url: '/api/orders',
-    remoteAddress: ip,
-    headers: { 'idempotency-key': key },
-    payload: body,
-  });
+const order = (body: object, ip: string, key?: string) => placeOrderFrom(app, body, ip, key);
 const notAccepted = 'Este cupom não pode ser usado neste pedido. Confira o código ou continue sem cupom.';
 
 describe('§3 coupon codes tried in orders', () => {
