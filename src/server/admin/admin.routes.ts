@@ -168,7 +168,7 @@ export function adminRouteTable(deps: AdminDeps): AdminRoute[] {
     ...shopClaimsAdminRoutes({ db, clock, claims: deps.claims }),
     ...privacyAdminRoutes(deps.privacyRequests),
     ...doctorAdminRoutes(deps.doctor),
-    ...invoiceAdminRoutes({ db, clock }),
+    ...invoiceAdminRoutes({ db, clock, fiscal: deps.fiscal ?? null }, orderId),
     {
       method: 'POST',
       url: '/api/admin/orders/:id/charge',
@@ -186,6 +186,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps) {
     app.route({
       method: route.method,
       url: route.url,
+      ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
       handler: async (request, reply) => {
         const user = await sessionUser(db, request, clock());
         if (!user) throw new AppError('unauthenticated', 'unauthenticated');

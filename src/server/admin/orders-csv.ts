@@ -30,14 +30,14 @@ const header = [
   'observacoes',
 ];
 
-const cell = (value: unknown) => {
+export const cell = (value: unknown) => {
   const text = value === null || value === undefined ? '' : String(value);
   // Formula injection: a cell starting with = + - @ is opened as text by spreadsheets.
   const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
   return /[";\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 
-const reais = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
+export const reais = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
 
 function line(o: OrderRow): string {
   return [
