@@ -206,7 +206,8 @@ export const messages = {
   // The panel's "Nota fiscal" (issue 27)
   fiscal_needs_asaas:
     'A nota fiscal é emitida pelo Asaas: esta parte do painel funciona com PAYMENT_PROVIDER=asaas.',
-  fiscal_unavailable: 'O Asaas não respondeu agora. Nada foi alterado; tente novamente em alguns minutos.',
+  fiscal_unavailable:
+    'O Asaas não respondeu agora. Confira o que ele tem (recarregue esta parte) e tente de novo em alguns minutos.',
   fiscal_refused: 'O Asaas recusou o pedido:',
 
   // 404

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { formatPurchaseCode } from '../../shared/orders';
 import type { FastifyRequest } from 'fastify';
 import {
   invoiceListFiltersSchema,
@@ -87,9 +88,12 @@ export function invoiceAdminRoutes(
         const query = validate(invoiceListSchema, request.query);
         const filters = { range: filtersOf(query), status: query.status };
         const { rows, total } = await adminInvoicesRepo.list(db, filters, query.page, invoicePageSize);
-        return reply
-          .header('cache-control', 'no-store')
-          .send({ invoices: rows, total, page: query.page, pageSize: invoicePageSize });
+        return reply.header('cache-control', 'no-store').send({
+          invoices: rows.map((row) => ({ ...row, purchaseCode: formatPurchaseCode(row.purchaseCode) })),
+          total,
+          page: query.page,
+          pageSize: invoicePageSize,
+        });
       },
     },
     {
