@@ -1,6 +1,5 @@
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { invoices } from '../db/schema';
+import { adminInvoicesRepo } from './admin-invoices.repo';
 import { enqueue } from '../jobs/job-queue';
 import { retryInvoice } from './owed-invoice';
 
@@ -16,12 +15,7 @@ export async function retryFromPanel(db: Db, orderId: string, now: Date): Promis
   if (await retryInvoice(db, orderId, now)) return { from: 'ERROR', to: 'pending' };
   return db.transaction(async (tx) => {
     // Cancelling again is under way from here: a second click finds nothing to send.
-    const moved = await tx
-      .update(invoices)
-      .set({ status: 'PROCESSING_CANCELLATION', updatedAt: now })
-      .where(and(eq(invoices.orderId, orderId), eq(invoices.status, 'CANCELLATION_DENIED')))
-      .returning({ id: invoices.id });
-    if (moved.length === 0) return null;
+    if (!(await adminInvoicesRepo.cancelAgain(tx, orderId, now))) return null;
     await enqueue(tx, 'cancel_invoice', { orderId });
     return { from: 'CANCELLATION_DENIED', to: 'PROCESSING_CANCELLATION' } as const;
   });

@@ -1,7 +1,7 @@
 import { formatDate } from '../../shared/dates';
 import { invoiceStateLabels } from '../../shared/invoice-labels';
 import { formatPurchaseCode } from '../../shared/orders';
-import { cell, reais } from '../admin/orders-csv';
+import { csvLines, reais } from '../admin/orders-csv';
 import type { Db } from '../db/client';
 import { adminInvoicesRepo, type InvoiceFilters, type InvoiceListRow } from './admin-invoices.repo';
 
@@ -22,31 +22,24 @@ const header = [
   'id_nota',
 ];
 
-function line(r: InvoiceListRow): string {
-  return [
-    formatDate(r.createdAt),
-    r.number,
-    invoiceStateLabels[r.status],
-    reais(r.valueCents),
-    formatPurchaseCode(r.purchaseCode),
-    r.buyerName,
-    r.buyerEmail,
-    r.pdfUrl,
-    r.xmlUrl,
-    r.statusDescription,
-    r.id,
-  ]
-    .map(cell)
-    .join(';');
-}
+const cells = (r: InvoiceListRow) => [
+  formatDate(r.createdAt),
+  r.number,
+  invoiceStateLabels[r.status],
+  reais(r.valueCents),
+  formatPurchaseCode(r.purchaseCode),
+  r.buyerName,
+  r.buyerEmail,
+  r.pdfUrl,
+  r.xmlUrl,
+  r.statusDescription,
+  r.id,
+];
 
-export async function* invoicesCsv(db: Db, filters: InvoiceFilters, batchSize = 1000) {
-  yield `\uFEFF${header.join(';')}\r\n`;
-  let after: string | undefined;
-  for (;;) {
-    const rows = await adminInvoicesRepo.batch(db, filters, after, batchSize);
-    if (rows.length > 0) yield rows.map((r) => `${line(r)}\r\n`).join('');
-    if (rows.length < batchSize) return;
-    after = rows[rows.length - 1]!.id;
-  }
-}
+export const invoicesCsv = (db: Db, filters: InvoiceFilters, batchSize = 1000) =>
+  csvLines<InvoiceListRow>(
+    header,
+    (after, size) => adminInvoicesRepo.batch(db, filters, after?.id, size),
+    cells,
+    batchSize,
+  );

@@ -1,15 +1,15 @@
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { InvoiceState } from '../../shared/invoice-states';
 import type { AdminInvoice } from '../../shared/schemas/admin-invoices';
-import type { Range } from '../admin/periods';
-import type { Db } from '../db/client';
+import type { Db, Executor } from '../db/client';
 import { invoices, orders } from '../db/schema';
 
 // The panel's "Notas fiscais": invoices with their order and buyer, newest first, by status and by the
 // São Paulo days they were made on (an invoice's date, ADR 033).
 
 export interface InvoiceFilters {
-  range: Range;
+  /** Half-open [start, end) of whole São Paulo days (admin/periods.ts); null: unbounded. */
+  range: { start: Date | null; end: Date | null };
   status?: InvoiceState | undefined;
 }
 
@@ -68,5 +68,15 @@ export const adminInvoicesRepo = {
       .orderBy(desc(invoices.createdAt), desc(invoices.id))
       .limit(limit);
     return rows as InvoiceListRow[];
+  },
+
+  /** A refused cancellation to be asked again: one conditional UPDATE, so two clicks move it once. */
+  async cancelAgain(tx: Executor, orderId: string, now: Date): Promise<boolean> {
+    const moved = await tx
+      .update(invoices)
+      .set({ status: 'PROCESSING_CANCELLATION', updatedAt: now })
+      .where(and(eq(invoices.orderId, orderId), eq(invoices.status, 'CANCELLATION_DENIED')))
+      .returning({ id: invoices.id });
+    return moved.length > 0;
   },
 };

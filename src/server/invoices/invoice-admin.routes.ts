@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { formatPurchaseCode } from '../../shared/orders';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -7,6 +6,7 @@ import {
   invoicePageSize,
 } from '../../shared/schemas/admin-invoices';
 import { invoiceSettingsSchema, type InvoiceSettings } from '../../shared/schemas/invoice-settings';
+import { sendCsv } from '../admin/orders-csv';
 import { recordOwnerChange } from '../admin/owner-audit.repo';
 import type { AdminRoute } from '../admin/admin-route';
 import { periodRange } from '../admin/periods';
@@ -102,17 +102,7 @@ export function invoiceAdminRoutes(
       handler: async (request, reply) => {
         const query = validate(invoiceListFiltersSchema, request.query);
         const filters = { range: filtersOf(query), status: query.status };
-        return (
-          reply
-            .type('text/csv; charset=utf-8')
-            // Buyers' names and e-mails: no browser or proxy keeps a copy (as the orders export).
-            .header('cache-control', 'no-store')
-            .header(
-              'content-disposition',
-              `attachment; filename="notas-fiscais-${clock().toISOString().slice(0, 10)}.csv"`,
-            )
-            .send(Readable.from(invoicesCsv(db, filters)))
-        );
+        return sendCsv(reply, 'notas-fiscais', clock(), invoicesCsv(db, filters));
       },
     },
     {
