@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startFakeAsaas, type FakeAsaas } from '../tests/fake-asaas/fake-asaas-server';
 import { orderRequest } from '../tests/helpers/order-request';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, gotoHydrated, test } from './fixtures';
 
 // Issue 27 §1 and §3, the panel's NFS-e: a shop of its own paid through a fake Asaas (the shared e2e
@@ -129,7 +130,7 @@ test('the owner sets up NFS-e and finds the invoices in "Notas fiscais"', async 
   await expect(page.getByText('Dados fiscais enviados ao Asaas.')).toBeVisible();
   await expect(page.getByTestId('no-asaas')).toContainText('Acesso à prefeitura enviado: senha');
   await expect(page.getByTestId('no-asaas')).toContainText('CNAE: 7311400');
-  await expect(page.getByLabel('Senha da prefeitura (já enviado; em branco, mantém)')).toHaveValue('');
+  await expect(page.getByLabel('Senha da prefeitura (já enviada; em branco, mantém)')).toHaveValue('');
   const sent = fake.requests.find((r) => r.method === 'POST' && r.path === '/v3/fiscalInfo/')!;
   expect(sent.headers['content-type']).toMatch(/^multipart\/form-data/);
   expect(fake.fiscal.secretsReceived).toEqual([cityPassword]);
@@ -176,6 +177,13 @@ test('the owner sets up NFS-e and finds the invoices in "Notas fiscais"', async 
   expect(csv).toContain(';Emitida;85,90;');
   expect(csv).toContain('Ana Emitida');
   expect(csv).not.toContain('Bruno Recusado');
+
+  await page.screenshot({
+    path: path.resolve('test-results/screenshots/admin-nota-fiscal.png'),
+    fullPage: true,
+  });
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
 
   // The refusal, with Asaas's words, sent again once the cause is fixed.
   await list.getByLabel('Situação').selectOption({ label: 'Com erro' });

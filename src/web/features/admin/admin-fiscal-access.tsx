@@ -13,7 +13,8 @@ export interface FiscalSecrets {
   certificatePassword: string;
 }
 
-const kept = (sent: boolean | undefined) => (sent ? ' (já enviado; em branco, mantém)' : '');
+const kept = (sent: boolean | undefined, word = 'enviado') =>
+  sent ? ` (já ${word}; em branco, mantém)` : '';
 
 export function AdminFiscalAccess(props: {
   auth: AuthenticationType;
@@ -40,7 +41,7 @@ export function AdminFiscalAccess(props: {
           <TypedInput
             type="password"
             id="fiscal-senha"
-            label={`Senha da prefeitura${kept(info?.passwordSent)}`}
+            label={`Senha da prefeitura${kept(info?.passwordSent, 'enviada')}`}
             value={secrets.password}
             onChange={(password) => onSecrets({ ...secrets, password })}
           />
