@@ -68,8 +68,11 @@ test.beforeAll(async () => {
     .toBe(200);
 });
 test.afterAll(async () => {
-  process.kill(-server.pid!, 'SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
+  if (server.exitCode === null) {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    process.kill(-server.pid!, 'SIGTERM');
+    await exited;
+  }
   await fake.close();
 });
 
@@ -90,6 +93,7 @@ async function paidOrder(name: string, email: string) {
     body: JSON.stringify({ id: `evt_paid_${orderId}`, event: 'PAYMENT_RECEIVED', payment: { ...charge } }),
   });
   expect(paid.status).toBe(200);
+  return orderId;
 }
 
 const everyFile = (dir: string): string[] =>
@@ -153,15 +157,16 @@ test('the owner sets up NFS-e and finds the invoices in "Notas fiscais"', async 
   await expect.poll(() => [...fake.fiscal.invoices.values()].map((i) => i.status)).toEqual(['AUTHORIZED']);
   fake.fiscal.cityHall.issue = { kind: 'refused', description: 'Inscrição municipal inválida.' };
   await paidOrder('Bruno Recusado', 'bruno.nfse@exemplo.com');
+  const caio = await paidOrder('Caio Recusado', 'caio.nfse@exemplo.com');
   await expect
     .poll(
       async () => (await (await page.request.get(`${base}/api/admin/invoices?status=ERROR`)).json()).total,
     )
-    .toBe(1);
+    .toBe(2);
 
   await page.reload();
   const list = page.getByRole('region', { name: 'Notas fiscais' });
-  await expect(list.getByRole('row')).toHaveCount(3);
+  await expect(list.getByRole('row')).toHaveCount(4);
   await list.getByLabel('Situação').selectOption({ label: 'Emitida' });
   await expect(list.getByRole('row')).toHaveCount(2);
   const issued = list.getByRole('row', { name: /Ana Emitida/ });
@@ -191,6 +196,12 @@ test('the owner sets up NFS-e and finds the invoices in "Notas fiscais"', async 
   await expect(refused).toContainText('Inscrição municipal inválida.');
   await expect(list.getByRole('row', { name: /Ana Emitida/ })).toHaveCount(0);
   fake.fiscal.cityHall.issue = { kind: 'accepted' };
+  // Caio's was sent again from another tab meanwhile: this screen says so instead of failing silently.
+  const elsewhere = await page.request.post(`${base}/api/admin/orders/${caio}/invoice/retry`);
+  expect(elsewhere.status()).toBe(200);
+  const stale = list.getByRole('row', { name: /Caio Recusado/ });
+  await stale.getByRole('button', { name: 'Tentar de novo' }).click();
+  await expect(stale.getByRole('alert')).toHaveText('Só uma nota fiscal com erro pode ser tentada de novo.');
   await refused.getByRole('button', { name: 'Tentar de novo' }).click();
   await expect(refused).toHaveCount(0);
   await expect
@@ -198,8 +209,8 @@ test('the owner sets up NFS-e and finds the invoices in "Notas fiscais"', async 
       async () =>
         (await (await page.request.get(`${base}/api/admin/invoices?status=AUTHORIZED`)).json()).total,
     )
-    .toBe(2);
-  expect(fake.fiscal.invoices.size).toBe(2);
+    .toBe(3);
+  expect(fake.fiscal.invoices.size).toBe(3);
 
   // The city's password is in no file of the shop and not in its log.
   expect(log).toContain('/api/admin/fiscal');
