@@ -6,6 +6,8 @@ import { messages } from '../src/shared/messages';
 import { operatorCookie, signupBody } from './helpers/accounts';
 import { sessionCookieOf } from './helpers/cookies';
 import { startAsaasTestApp, type AsaasTestApp } from './helpers/asaas-test-app';
+import { asaasFiscal } from '../src/server/invoices/fiscal-asaas';
+import { createAsaasClient } from '../src/server/payments/asaas/asaas-client';
 
 // Issue 27 §1, the panel's "Nota fiscal" setup: what the city requires (Asaas's municipalOptions), the
 // fiscal data sent by the server as multipart to POST /v3/fiscalInfo/ — the city's password, token or
@@ -267,5 +269,23 @@ describe('the municipal services look-up', () => {
     asaas.fake.failNext(503);
     const down = await call('GET', '/api/admin/fiscal/services?description=publicidade');
     expect([down.statusCode, down.json().message]).toEqual([502, messages.fiscal_unavailable]);
+  });
+});
+
+describe('an Asaas that does not answer', () => {
+  it('is given up on at the time limit; like a cut connection (the same error), a 502 in the panel', async () => {
+    const fiscal = asaasFiscal(
+      createAsaasClient({ baseUrl: asaas.fake.url, apiKey: asaas.fake.apiKey, userAgent: 'Impulso' }),
+      300,
+    );
+    asaas.fake.outage('hang');
+    try {
+      await expect(fiscal.options()).rejects.toThrow(/Asaas unreachable/);
+    } finally {
+      asaas.fake.outage(null);
+    }
+    asaas.fake.loseNextAnswer(/\/fiscalInfo\/municipalOptions$/, 'GET');
+    const cut = await call('GET', '/api/admin/fiscal');
+    expect([cut.statusCode, cut.json().message]).toEqual([502, messages.fiscal_unavailable]);
   });
 });

@@ -72,15 +72,18 @@ const pick = <T extends object>(parsed: T, keys: readonly (keyof T)[]) =>
 const optionKeys = Object.keys(municipalOptions.shape) as (keyof MunicipalOptions)[];
 const infoKeys = Object.keys(fiscalInfo.shape) as (keyof FiscalInfoView)[];
 
-export function asaasFiscal(request: AsaasRequest) {
+/** The owner waits on the screen: a silent Asaas is given up on sooner than a background job's 20 s. */
+export function asaasFiscal(request: AsaasRequest, timeoutMs = 15_000) {
+  const ask = (method: 'GET' | 'POST', path: string, body?: FormData) =>
+    request(method, path, body, { timeoutMs });
   return {
     /** What the account's city hall requires. */
     options: async (): Promise<MunicipalOptions> =>
-      pick(municipalOptions.parse(await request('GET', '/fiscalInfo/municipalOptions')), optionKeys),
+      pick(municipalOptions.parse(await ask('GET', '/fiscalInfo/municipalOptions')), optionKeys),
     /** The fiscal data Asaas holds, or null before the first setup (Asaas answers 404). */
     async info(): Promise<FiscalInfoView | null> {
       try {
-        return pick(fiscalInfo.parse(await request('GET', '/fiscalInfo/')), infoKeys);
+        return pick(fiscalInfo.parse(await ask('GET', '/fiscalInfo/')), infoKeys);
       } catch (error) {
         if (error instanceof AsaasRequestError && error.status === 404) return null;
         throw error;
@@ -88,10 +91,10 @@ export function asaasFiscal(request: AsaasRequest) {
     },
     /** POST /v3/fiscalInfo/, multipart: the form carries the city's credentials once. */
     save: async (form: FormData): Promise<FiscalInfoView> =>
-      pick(fiscalInfo.parse(await request('POST', '/fiscalInfo/', form)), infoKeys),
+      pick(fiscalInfo.parse(await ask('POST', '/fiscalInfo/', form)), infoKeys),
     async services(description: string): Promise<MunicipalService[]> {
       const query = new URLSearchParams({ description, limit: '20' });
-      const list = services.parse(await request('GET', `/fiscalInfo/services?${query}`));
+      const list = services.parse(await ask('GET', `/fiscalInfo/services?${query}`));
       return list.data.map(({ id, description: name, issTax }) => ({ id, description: name, issTax }));
     },
   };
