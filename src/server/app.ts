@@ -16,6 +16,7 @@ import { pagesRoutes } from './pages/pages.routes';
 import { ordersRoutes } from './orders/orders.routes';
 import { accountsRoutes } from './accounts/accounts.routes';
 import { adminRoutes } from './admin/admin.routes';
+import { fiscalFor } from './invoices/fiscal-asaas';
 import { adminSessionRoutes } from './admin/admin-session.routes';
 import { createAccountsService } from './accounts/accounts.service';
 import { privacyRoutes } from './privacy/privacy.routes';
@@ -206,6 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         runDoctor({ config, database, fulfilment: fulfilment.ctx, goLive: runningShopGoLive(config), send }),
     },
     claims,
+    fiscal: fiscalFor(config),
     shopName: config.shop.name,
     requireTwoFactor: config.env === 'production',
     ...(deps.initialPasswordFile ? { initialPasswordFile: deps.initialPasswordFile } : {}),

@@ -203,6 +203,13 @@ export const messages = {
   order_writes_limited:
     'Muitas alterações neste pedido em pouco tempo. Aguarde alguns minutos e tente novamente.',
 
+  // The panel's "Nota fiscal" (issue 27)
+  fiscal_needs_asaas:
+    'A nota fiscal é emitida pelo Asaas: esta parte do painel funciona com PAYMENT_PROVIDER=asaas.',
+  fiscal_unavailable:
+    'O Asaas não respondeu agora. Confira o que ele tem (recarregue esta parte) e tente de novo em alguns minutos.',
+  fiscal_refused: 'O Asaas recusou o pedido:',
+
   // 404
   page_not_found: 'Página não encontrada',
 } as const;

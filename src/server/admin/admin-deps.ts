@@ -8,6 +8,7 @@ import type { FulfilmentContext } from '../fulfilment/fulfilment-context';
 import type { PaymentProvider } from '../payments/payment-provider';
 import type { PrivacyRequests } from '../privacy/privacy-requests';
 import type { AdminDoctor } from './admin-doctor.routes';
+import type { AsaasFiscal } from '../invoices/fiscal-asaas';
 
 /** What the operator endpoints are built from (the composition root passes it in). */
 export interface AdminDeps {
@@ -28,6 +29,8 @@ export interface AdminDeps {
   /** "Verificar configuração" (docs/operations.md). */
   doctor: AdminDoctor;
   claims: ShopClaimsStore;
+  /** Asaas's fiscal data for the panel's "Nota fiscal"; absent when payments are not Asaas's. */
+  fiscal?: AsaasFiscal | null;
   /** The first-start password file, deleted once the operator has chosen a password (main.ts). */
   initialPasswordFile?: string;
   /** SHOP_NAME, a word the password policy refuses. */

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages } from '../../shared/messages';
 import {
@@ -15,7 +14,7 @@ import { cancelSubscription } from '../subscriptions/subscriptions.service';
 import { jobsRepo } from '../jobs/jobs.repo';
 import { updateOrder } from './admin-orders';
 import { cancelUnpaidOrder } from './admin-cancel';
-import { ordersCsv } from './orders-csv';
+import { ordersCsv, sendCsv } from './orders-csv';
 import { adminRepo } from './admin.repo';
 import { periodRange } from './periods';
 import { salesChart } from './sales-chart';
@@ -84,17 +83,7 @@ export function adminRouteTable(deps: AdminDeps): AdminRoute[] {
       url: '/api/admin/orders.csv',
       handler: async (request, reply) => {
         const filters = filtersOf(request);
-        return (
-          reply
-            .type('text/csv; charset=utf-8')
-            // Every buyer's personal data: no browser or proxy keeps a copy (issue 9 §11).
-            .header('cache-control', 'no-store')
-            .header(
-              'content-disposition',
-              `attachment; filename="pedidos-${clock().toISOString().slice(0, 10)}.csv"`,
-            )
-            .send(Readable.from(ordersCsv(db, filters)))
-        );
+        return sendCsv(reply, 'pedidos', clock(), ordersCsv(db, filters));
       },
     },
     {
@@ -168,7 +157,7 @@ export function adminRouteTable(deps: AdminDeps): AdminRoute[] {
     ...shopClaimsAdminRoutes({ db, clock, claims: deps.claims }),
     ...privacyAdminRoutes(deps.privacyRequests),
     ...doctorAdminRoutes(deps.doctor),
-    ...invoiceAdminRoutes({ db, clock }),
+    ...invoiceAdminRoutes({ db, clock, fiscal: deps.fiscal ?? null }, orderId),
     {
       method: 'POST',
       url: '/api/admin/orders/:id/charge',
@@ -186,6 +175,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps) {
     app.route({
       method: route.method,
       url: route.url,
+      ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
       handler: async (request, reply) => {
         const user = await sessionUser(db, request, clock());
         if (!user) throw new AppError('unauthenticated', 'unauthenticated');

@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import { formatDateTime } from '../../shared/dates';
 import { formatPurchaseCode } from '../../shared/orders';
 import type { Db } from '../db/client';
@@ -37,9 +39,9 @@ const cell = (value: unknown) => {
   return /[";\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 
-const reais = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
+export const reais = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
 
-function line(o: OrderRow): string {
+function cells(o: OrderRow): unknown[] {
   return [
     o.id,
     formatPurchaseCode(o.purchaseCode),
@@ -61,22 +63,42 @@ function line(o: OrderRow): string {
     o.paymentStatus,
     o.paymentMethod,
     o.note,
-  ]
-    .map(cell)
-    .join(';');
+  ];
 }
 
 /**
- * The filtered orders as CSV, newest first, in batches (keyset on created_at, id): any number of rows
- * with bounded memory, and the first bytes leave before the last row is read.
+ * Rows as CSV lines (ADR 012), read in batches of `batchSize` after the last row of the previous one
+ * (a keyset): any number of rows with bounded memory, the first bytes out before the last row is read.
  */
-export async function* ordersCsv(db: Db, filters: OrderFilters, batchSize = 1000): AsyncGenerator<string> {
+export async function* csvLines<T>(
+  header: string[],
+  batch: (after: T | undefined, size: number) => Promise<T[]>,
+  cells: (row: T) => unknown[],
+  batchSize: number,
+): AsyncGenerator<string> {
   yield `\uFEFF${header.join(';')}\r\n`;
-  let after: OrderRow | undefined;
+  let after: T | undefined;
   for (;;) {
-    const rows = await adminRepo.ordersPage(db, filters, after, batchSize);
-    if (rows.length > 0) yield rows.map((o) => `${line(o)}\r\n`).join('');
+    const rows = await batch(after, batchSize);
+    if (rows.length > 0) yield rows.map((row) => `${cells(row).map(cell).join(';')}\r\n`).join('');
     if (rows.length < batchSize) return;
     after = rows[rows.length - 1];
   }
 }
+
+/** A CSV download of buyers' personal data: streamed, and no browser or proxy keeps a copy (issue 9 §11). */
+export const sendCsv = (reply: FastifyReply, name: string, now: Date, lines: AsyncIterable<string>) =>
+  reply
+    .type('text/csv; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('content-disposition', `attachment; filename="${name}-${now.toISOString().slice(0, 10)}.csv"`)
+    .send(Readable.from(lines));
+
+/** The filtered orders as CSV, newest first, keyset on (created_at, id). */
+export const ordersCsv = (db: Db, filters: OrderFilters, batchSize = 1000) =>
+  csvLines<OrderRow>(
+    header,
+    (after, size) => adminRepo.ordersPage(db, filters, after, size),
+    cells,
+    batchSize,
+  );

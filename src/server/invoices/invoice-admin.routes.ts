@@ -1,17 +1,28 @@
+import { formatPurchaseCode } from '../../shared/orders';
 import type { FastifyRequest } from 'fastify';
-import { isId } from '../../shared/schemas/ids';
+import {
+  invoiceListFiltersSchema,
+  invoiceListSchema,
+  invoicePageSize,
+} from '../../shared/schemas/admin-invoices';
 import { invoiceSettingsSchema, type InvoiceSettings } from '../../shared/schemas/invoice-settings';
+import { sendCsv } from '../admin/orders-csv';
 import { recordOwnerChange } from '../admin/owner-audit.repo';
 import type { AdminRoute } from '../admin/admin-route';
+import { periodRange } from '../admin/periods';
 import type { Db } from '../db/client';
 import type { InvoiceSettingsRow } from '../db/schema';
 import { AppError } from '../errors';
 import { validate } from '../http/validate';
+import { adminInvoicesRepo } from './admin-invoices.repo';
+import { invoicesCsv } from './admin-invoices-csv';
+import { retryFromPanel } from './admin-invoice-retry';
+import type { AsaasFiscal } from './fiscal-asaas';
+import { fiscalAdminRoutes } from './fiscal-admin.routes';
 import { invoicesRepo } from './invoices.repo';
-import { retryInvoice } from './owed-invoice';
 
-// The panel's NFS-e endpoints (docs/nfse.md): the settings, every change audited, and "Tentar de novo"
-// for an invoice the city hall refused.
+// The panel's NFS-e endpoints (docs/nfse.md): the settings, every change audited, the fiscal setup with
+// Asaas, "Notas fiscais" with its CSV, and "Tentar de novo" for an invoice the city hall refused.
 
 const fieldsOf = (row: InvoiceSettingsRow | undefined): InvoiceSettings | null =>
   row
@@ -33,14 +44,15 @@ const fieldsOf = (row: InvoiceSettingsRow | undefined): InvoiceSettings | null =
       }
     : null;
 
-export function invoiceAdminRoutes(deps: { db: Db; clock: () => Date }): AdminRoute[] {
+export function invoiceAdminRoutes(
+  deps: { db: Db; clock: () => Date; fiscal: AsaasFiscal | null },
+  orderId: (request: FastifyRequest) => string,
+): AdminRoute[] {
   const { db, clock } = deps;
-  const orderId = (request: FastifyRequest) => {
-    const id = (request.params as { id: string }).id;
-    if (!isId(id)) throw new AppError('not_found', 'invoice_not_found');
-    return id;
-  };
+  const filtersOf = (query: { period: Parameters<typeof periodRange>[0]; from?: string; to?: string }) =>
+    periodRange(query.period, clock(), query.from, query.to);
   return [
+    ...fiscalAdminRoutes(deps),
     {
       method: 'GET',
       url: '/api/admin/invoice-settings',
@@ -70,17 +82,42 @@ export function invoiceAdminRoutes(deps: { db: Db; clock: () => Date }): AdminRo
       },
     },
     {
+      method: 'GET',
+      url: '/api/admin/invoices',
+      handler: async (request, reply) => {
+        const query = validate(invoiceListSchema, request.query);
+        const filters = { range: filtersOf(query), status: query.status };
+        const { rows, total } = await adminInvoicesRepo.list(db, filters, query.page, invoicePageSize);
+        return reply.header('cache-control', 'no-store').send({
+          invoices: rows.map((row) => ({ ...row, purchaseCode: formatPurchaseCode(row.purchaseCode) })),
+          total,
+          page: query.page,
+          pageSize: invoicePageSize,
+        });
+      },
+    },
+    {
+      method: 'GET',
+      url: '/api/admin/invoices.csv',
+      handler: async (request, reply) => {
+        const query = validate(invoiceListFiltersSchema, request.query);
+        const filters = { range: filtersOf(query), status: query.status };
+        return sendCsv(reply, 'notas-fiscais', clock(), invoicesCsv(db, filters));
+      },
+    },
+    {
       method: 'POST',
       url: '/api/admin/orders/:id/invoice/retry',
       handler: async (request, reply, admin) => {
         const id = orderId(request);
-        if (!(await retryInvoice(db, id, clock()))) throw new AppError('conflict', 'invoice_not_retryable');
+        const retried = await retryFromPanel(db, id, clock());
+        if (!retried) throw new AppError('conflict', 'invoice_not_retryable');
         await recordOwnerChange(db, {
           entity: 'invoice',
           entityId: id,
           actor: admin.email,
-          before: { status: 'ERROR' },
-          after: { status: 'pending' },
+          before: { status: retried.from },
+          after: { status: retried.to },
           at: clock(),
         });
         return reply.send({ ok: true });

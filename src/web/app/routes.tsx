@@ -179,6 +179,13 @@ export const routes: readonly PageRoute[] = [
     'AdminSecurityPage',
   ),
   page(
+    '/admin/nota-fiscal',
+    'Nota fiscal',
+    'Acesso restrito.',
+    'features/admin/admin-invoices-page.tsx',
+    'AdminInvoicesPage',
+  ),
+  page(
     '*',
     'Página não encontrada',
     'Página não encontrada.',

@@ -54,9 +54,10 @@ export function createAsaasClient(options: AsaasClientOptions): AsaasRequest {
           access_token: options.apiKey,
           // Mandatory for accounts created from 13/06/2024 (reference §1.1).
           'User-Agent': options.userAgent,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          // A FormData body (POST /fiscalInfo/ is multipart) sets its own type with the boundary.
+          ...(body === undefined || body instanceof FormData ? {} : { 'content-type': 'application/json' }),
         },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {

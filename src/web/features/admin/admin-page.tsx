@@ -1,4 +1,3 @@
-import { messages } from '../../../shared/messages';
 import { periodLabels } from '../../../shared/schemas/admin';
 import { buttonSecondary } from '../../components/ui/styles';
 import { api } from '../../lib/api';
@@ -16,6 +15,7 @@ import { Funnel, MetricCards } from './admin-metrics';
 import { SalesChart } from './admin-sales-chart';
 import { AdminOrdersTable } from './admin-orders-table';
 import { useAdminPanel } from './use-admin-panel';
+import { LoadFailed } from './admin-load-failed';
 
 /**
  * /admin (docs/product.md#admin-panel): filters live in the URL; everything is checked again by the server.
@@ -39,6 +39,9 @@ export function AdminPage() {
           </p>
         </div>
         <div className="flex gap-2">
+          <Link to="/admin/nota-fiscal" className={buttonSecondary}>
+            Nota fiscal
+          </Link>
           <Link to="/admin/seguranca" className={buttonSecondary}>
             Segurança
           </Link>
@@ -64,14 +67,7 @@ export function AdminPage() {
         clear={() => navigate(`/admin?period=${period}`, { replace: true })}
       />
 
-      {failed && (
-        <div role="alert" className="mt-6 rounded-2xl bg-red-50 p-5 text-red-900 ring-1 ring-red-200">
-          <p>{messages.admin_load_failed}</p>
-          <button type="button" className={`${buttonSecondary} mt-3`} onClick={() => void load()}>
-            Tentar novamente
-          </button>
-        </div>
-      )}
+      {failed && <LoadFailed retry={() => void load()} />}
       {!data && !failed && <p className="mt-6 text-slate-700">Carregando…</p>}
       {data && (
         <div className="mt-6 space-y-6">

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { messages } from '../../../shared/messages';
 import type {
   AdminFunnel,
   AdminMetrics,
@@ -7,7 +6,8 @@ import type {
   Period,
   SalesChart,
 } from '../../../shared/schemas/admin';
-import { ApiError, api } from '../../lib/api';
+import { api } from '../../lib/api';
+import { leaveOnRefusal } from './admin-load-failed';
 import { useNavigate, useSearchParams } from '../../router/router';
 
 export interface PanelData {
@@ -47,17 +47,7 @@ export function useAdminPanel() {
       if (loadId === latestLoad.current) setData({ ...dashboard, ...list });
     } catch (error) {
       if (loadId !== latestLoad.current) return;
-      if (error instanceof ApiError && error.status === 401) navigate('/admin/login', { replace: true });
-      // A session that must change the first password or set up the second factor first (ADR 027).
-      else if (
-        error instanceof ApiError &&
-        ['admin_password_change_required', 'admin_two_factor_required'].includes(error.code)
-      )
-        navigate('/admin/seguranca', { replace: true });
-      else if (error instanceof ApiError && error.status === 403) {
-        window.alert(messages.admin_not_allowed);
-        navigate('/', { replace: true });
-      } else setFailed(true);
+      if (!leaveOnRefusal(error, navigate)) setFailed(true);
     }
   }, [search, navigate]);
 

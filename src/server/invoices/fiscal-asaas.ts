@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import {
+  authenticationTypes,
+  type FiscalInfoView,
+  type MunicipalOptions,
+  type MunicipalService,
+} from '../../shared/schemas/fiscal-info';
+import type { Config } from '../config';
+import { AsaasRequestError, createAsaasClient, type AsaasRequest } from '../payments/asaas/asaas-client';
+
+// Asaas API v3 'Informações fiscais' as the panel uses them (docs/nfse.md). Answers are read leniently
+// (Asaas adds attributes) and only the fields the panel shows are kept: nothing else reaches the browser.
+
+const text = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? null);
+const flag = z
+  .boolean()
+  .nullish()
+  .transform((v) => v ?? false);
+
+const municipalOptions = z.looseObject({
+  authenticationType: z.enum(authenticationTypes),
+  supportsCancellation: z.boolean(),
+  usesSpecialTaxRegimes: flag,
+  usesServiceListItem: flag,
+  specialTaxRegimesList: z
+    .array(z.looseObject({ label: z.string(), value: z.string() }))
+    .nullish()
+    .transform((list) => (list ?? []).map(({ label, value }) => ({ label, value }))),
+  municipalInscriptionHelp: text,
+  specialTaxRegimeHelp: text,
+  serviceListItemHelp: text,
+  digitalCertificatedHelp: text,
+  accessTokenHelp: text,
+  municipalServiceCodeHelp: text,
+});
+
+const fiscalInfo = z.looseObject({
+  email: text,
+  simplesNacional: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? null),
+  municipalInscription: text,
+  cnae: text,
+  specialTaxRegime: text,
+  serviceListItem: text,
+  rpsSerie: text,
+  rpsNumber: z
+    .number()
+    .nullish()
+    .transform((v) => v ?? null),
+  loteNumber: z
+    .number()
+    .nullish()
+    .transform((v) => v ?? null),
+  username: text,
+  passwordSent: flag,
+  accessTokenSent: flag,
+  certificateSent: flag,
+});
+
+const services = z.looseObject({
+  data: z.array(z.looseObject({ id: z.coerce.string(), description: z.string(), issTax: z.number() })),
+});
+
+const pick = <T extends object>(parsed: T, keys: readonly (keyof T)[]) =>
+  Object.fromEntries(keys.map((key) => [key, parsed[key]])) as T;
+
+const optionKeys = Object.keys(municipalOptions.shape) as (keyof MunicipalOptions)[];
+const infoKeys = Object.keys(fiscalInfo.shape) as (keyof FiscalInfoView)[];
+
+/** The owner waits on the screen: a silent Asaas is given up on sooner than a background job's 20 s. */
+export function asaasFiscal(request: AsaasRequest, timeoutMs = 15_000) {
+  const ask = (method: 'GET' | 'POST', path: string, body?: FormData) =>
+    request(method, path, body, { timeoutMs });
+  return {
+    /** What the account's city hall requires. */
+    options: async (): Promise<MunicipalOptions> =>
+      pick(municipalOptions.parse(await ask('GET', '/fiscalInfo/municipalOptions')), optionKeys),
+    /** The fiscal data Asaas holds, or null before the first setup (Asaas answers 404). */
+    async info(): Promise<FiscalInfoView | null> {
+      try {
+        return pick(fiscalInfo.parse(await ask('GET', '/fiscalInfo/')), infoKeys);
+      } catch (error) {
+        if (error instanceof AsaasRequestError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    /** POST /v3/fiscalInfo/, multipart: the form carries the city's credentials once. */
+    save: async (form: FormData): Promise<FiscalInfoView> =>
+      pick(fiscalInfo.parse(await ask('POST', '/fiscalInfo/', form)), infoKeys),
+    async services(description: string): Promise<MunicipalService[]> {
+      const query = new URLSearchParams({ description, limit: '20' });
+      const list = services.parse(await ask('GET', `/fiscalInfo/services?${query}`));
+      return list.data.map(({ id, description: name, issTax }) => ({ id, description: name, issTax }));
+    },
+  };
+}
+
+export type AsaasFiscal = ReturnType<typeof asaasFiscal>;
+
+/** The panel's way to Asaas's fiscal data; null when the shop's payments are not Asaas's. */
+export function fiscalFor(config: Readonly<Config>): AsaasFiscal | null {
+  if (config.paymentProvider !== 'asaas') return null;
+  const { apiUrl: baseUrl, apiKey, userAgent } = config.asaas;
+  return asaasFiscal(createAsaasClient({ baseUrl, apiKey, userAgent }));
+}
