@@ -15,6 +15,8 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/**/*.test.ts'],
           environment: 'node',
+          // Migrates one database that each test file copies (tests/helpers/database-template.ts).
+          globalSetup: ['tests/helpers/database-template-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -168,7 +168,10 @@ test.describe('client-side navigation', () => {
     await expect(page).toHaveURL(/\/sobre$/);
     await expect.poll(scrollY).toBe(0);
     await page.evaluate(() => window.scrollTo(0, 300));
-    await page.waitForTimeout(300); // the position is written 100 ms after scrolling stops
+    // The position is written to the history entry 100 ms after scrolling stops.
+    await expect
+      .poll(() => page.evaluate(() => (history.state as { scrollY?: number } | null)?.scrollY))
+      .toBe(300);
     await page.goBack();
     await expect(page).toHaveURL(/\/$/);
     await expect.poll(scrollY).toBe(1500);

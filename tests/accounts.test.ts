@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { outboxEmails } from '../src/server/db/schema';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -246,8 +246,15 @@ describe('order e-mails (outbox)', () => {
         payload: orderRequest({ email: 'recibo@exemplo.com' }),
       })
     ).json();
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    const received = await lastEmailTo('recibo@exemplo.com', 'Pedido');
+    // The receipt is queued once the order is a second old (src/server/email/email-jobs.ts).
+    const received = await vi.waitFor(
+      async () => {
+        const sent = await lastEmailTo('recibo@exemplo.com', 'Pedido');
+        expect(sent).toBeDefined();
+        return sent;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
     expect(received!.subject).toBe(`Pedido ${order.purchaseCode} recebido – Impulso`);
     expect(received!.text).toContain(payment.pixPayload);
     expect(received!.html).toContain(`/order/${order.id}`);

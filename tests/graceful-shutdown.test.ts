@@ -8,9 +8,14 @@ afterAll(() => database.close());
 
 it('finishes in-flight requests when closing, and refuses new ones', async () => {
   const { server } = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database });
-  // A request that is still running when shutdown starts.
+  // A request that is still running when shutdown starts: it finishes when the test lets it.
+  let arrived!: () => void;
+  const inside = new Promise<void>((resolve) => (arrived = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
   server.get('/api/test-slow', async () => {
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    arrived();
+    await released;
     return { finished: true };
   });
   await server.listen({ port: 0, host: '127.0.0.1' });
@@ -18,12 +23,13 @@ it('finishes in-flight requests when closing, and refuses new ones', async () =>
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
   const inFlight = fetch(`${base}/api/test-slow`);
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  await inside;
   const closing = server.close();
   const late = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2000) }).then(
     (res) => res.status,
     () => 'refused',
   );
+  release();
 
   const response = await inFlight;
   expect(response.status).toBe(200);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
 import { ordersRollupRepo } from '../src/server/admin/orders-rollup.repo';
 import { createTestDatabase } from './helpers/test-database';
@@ -9,6 +9,7 @@ const describePg = process.env.TEST_DATABASE_URL ? describe : describe.skip;
 describePg('orders rollup against concurrent writers (PostgreSQL)', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let writer: pg.Client;
+  let watcher: pg.Client;
   const now = new Date('2026-11-20T15:00:00Z');
   const insertOrder = (client: pg.Client, createdAt: string, cents: number) =>
     client.query(
@@ -29,8 +30,11 @@ describePg('orders rollup against concurrent writers (PostgreSQL)', () => {
     database = await createTestDatabase();
     writer = new pg.Client({ connectionString: database.url });
     await writer.connect();
+    watcher = new pg.Client({ connectionString: database.url });
+    await watcher.connect();
   });
   afterAll(async () => {
+    await watcher.end();
     await writer.end();
     await database.close();
   });
@@ -41,7 +45,17 @@ describePg('orders rollup against concurrent writers (PostgreSQL)', () => {
     await insertOrder(writer, '2026-11-19T12:00:00Z', 2000); // yesterday in São Paulo, not committed
     let finished = false;
     const pass = ordersRollupRepo.rollUp(database.db, now).then(() => (finished = true));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The pass waits on a lock the uncommitted insert holds.
+    await vi.waitFor(
+      async () => {
+        const { rows } = await watcher.query(
+          `select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        expect(rows[0].n).toBeGreaterThan(0);
+      },
+      { timeout: 10_000, interval: 20 },
+    );
     expect(finished).toBe(false);
     await writer.query('commit');
     await pass;

@@ -27,6 +27,8 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite data directory; undefined keeps the database in memory (tests). */
   dataDir?: string | undefined;
+  /** A PGlite data directory as `dumpDataDir()` wrote it, to start from (tests copy one migrated database). */
+  loadDataDir?: Blob | undefined;
   migrationsFolder: string;
   poolSize?: number;
 }
@@ -66,7 +68,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite(options.dataDir);
+  const client = new PGlite(options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,
