@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { catalogueRepo } from '../../src/server/catalogue/catalogue.repo';
+import { planMonthRepo } from '../../src/server/catalogue/plan-month.repo';
 import { deliveries, orders, outboxEmails, ownerAlerts, subscriptions } from '../../src/server/db/schema';
 import { submitDelivery } from '../../src/server/fulfilment/submit-delivery';
 import type { PlanComponentId } from '../../src/shared/plan-components';
@@ -57,7 +58,7 @@ const services: Record<PlanComponentId, string | null> = {
 };
 async function configure(plan: 'simples' | 'avancado', overrides: Partial<typeof services> = {}) {
   const all = { ...services, ...overrides };
-  for (const c of await catalogueRepo.planComponents(db(), plan))
+  for (const c of (await planMonthRepo.find(db(), plan)).components)
     await catalogueRepo.savePlanComponent(
       db(),
       plan,

@@ -49,10 +49,10 @@ async function readRows(db: Executor) {
 }
 
 /** A plan's components in the order the cards list them. */
-const componentsInOrder = (rows: CataloguePlanComponentRow[]) =>
+export const componentsInOrder = (rows: CataloguePlanComponentRow[]) =>
   planComponentIds.flatMap((id) => rows.filter((r) => r.component === id));
 
-const componentFields = (row: CataloguePlanComponentRow) => ({
+export const componentFields = (row: CataloguePlanComponentRow) => ({
   id: row.component as PlanComponentId,
   quantity: row.quantity,
   panelServiceId: row.panelServiceId,
@@ -198,15 +198,6 @@ export const catalogueRepo = {
       .update(cataloguePlans)
       .set({ ...fields, updatedAt: now })
       .where(eq(cataloguePlans.id, plan));
-  },
-
-  /** The plan's components as stamped on a month's deliveries: quantity and panel service. */
-  async planComponents(db: Executor, plan: PlanId) {
-    const rows = await db
-      .select()
-      .from(cataloguePlanComponents)
-      .where(eq(cataloguePlanComponents.planId, plan));
-    return componentsInOrder(rows).map(componentFields);
   },
 
   async findPlanComponent(db: Executor, plan: PlanId, component: PlanComponentId) {

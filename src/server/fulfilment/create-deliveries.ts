@@ -1,10 +1,29 @@
 import type { PlanId, ProductId } from '../../shared/catalogue';
 import { catalogueRepo } from '../catalogue/catalogue.repo';
+import { planMonthRepo } from '../catalogue/plan-month.repo';
 import type { Executor } from '../db/client';
 import type { OrderRow } from '../db/schema';
-import { enqueue } from '../jobs/job-queue';
+import { enqueueAll } from '../jobs/job-queue';
 import { deliveriesRepo } from './deliveries.repo';
-import { deliveryItems, type DeliveryItem } from './delivery-plan';
+import { deliveryItems, planMonthItems, type DeliveryItem } from './delivery-plan';
+
+/** A plan's month needs its plan alone, in one read; a package its product's catalogue and own service. */
+async function itemsOf(tx: Executor, order: OrderRow, now: Date) {
+  if (order.service === 'recurring') {
+    // Each component's subscription service, as the owner set it when this month was paid (ADR 032).
+    const plan = await planMonthRepo.find(tx, order.planId as PlanId);
+    const serviceOf = (item: DeliveryItem) =>
+      plan.components.find((c) => c.id === item.component)?.panelServiceId ?? null;
+    return planMonthItems(order, plan, now).map((item) => ({ ...item, serviceId: serviceOf(item) }));
+  }
+  const catalogue = await catalogueRepo.load(tx);
+  const ownService =
+    (await catalogueRepo.findPackage(tx, order.service as ProductId, order.quantity))?.panelServiceId ?? null;
+  return deliveryItems(order, catalogue, now).map((item) => ({
+    ...item,
+    serviceId: item.itemKey === 'package' ? ownService : null,
+  }));
+}
 
 /**
  * A paid order's deliveries, inside the transaction that marks it paid (docs/product.md#delivery): they exist
@@ -12,30 +31,15 @@ import { deliveryItems, type DeliveryItem } from './delivery-plan';
  * nothing (unique per order and item). An item still missing its link waits for the buyer. The catalogue
  * is read here, in the transaction: the guarantee and a package's own panel service (ADR 021) are the
  * ones in force when the order is paid. Each month of a plan is an order of its own: its components
- * start (or, for a renewal, carry on) with the month's deliveries.
+ * start (or, for a renewal, carry on) with the month's deliveries. The rows and their jobs are two
+ * statements whatever their number (a renewal's cost, docs/fulfilment.md "Measured").
  */
 export async function createDeliveries(tx: Executor, order: OrderRow, now: Date): Promise<void> {
-  const catalogue = await catalogueRepo.load(tx);
-  const ownService =
-    order.service === 'recurring'
-      ? null
-      : ((await catalogueRepo.findPackage(tx, order.service as ProductId, order.quantity))?.panelServiceId ??
-        null);
-  // Each component's subscription service, as the owner set it when this month was paid (ADR 032).
-  const components =
-    order.service === 'recurring' ? await catalogueRepo.planComponents(tx, order.planId as PlanId) : [];
-  const serviceOf = (item: DeliveryItem) =>
-    item.component
-      ? (components.find((c) => c.id === item.component)?.panelServiceId ?? null)
-      : item.itemKey === 'package'
-        ? ownService
-        : null;
   const rows = await deliveriesRepo.insertNew(
     tx,
-    deliveryItems(order, catalogue, now).map((item) => ({
+    (await itemsOf(tx, order, now)).map((item) => ({
       orderId: order.id,
       ...item,
-      serviceId: serviceOf(item),
       state: item.link ? 'queued' : 'invalid_link',
       linkInvalidSince: item.link ? null : now,
       dueAt: now,
@@ -43,8 +47,11 @@ export async function createDeliveries(tx: Executor, order: OrderRow, now: Date)
       updatedAt: now,
     })),
   );
-  for (const row of rows) {
-    if (row.state === 'queued') await enqueue(tx, 'submit_delivery', { deliveryId: row.id });
-    else await enqueue(tx, 'delivery_link_email', { deliveryId: row.id });
-  }
+  await enqueueAll(
+    tx,
+    rows.map((row) => ({
+      kind: row.state === 'queued' ? 'submit_delivery' : 'delivery_link_email',
+      payload: { deliveryId: row.id },
+    })),
+  );
 }

@@ -58,34 +58,44 @@ export function panelExpiry(at: Date): string {
   return `${month}/${day}/${year}`;
 }
 
+/** What a month's deliveries need of its plan: the daily promise and each component's quantity. */
+export type PlanMonth = Pick<Plan, 'dailyFollowers' | 'components'>;
+
+/** A plan's paid month: the daily followers and one subscription order per engagement component. */
+export function planMonthItems(
+  order: Pick<OrderItems, 'instagram'>,
+  plan: PlanMonth,
+  paidAt: Date,
+): DeliveryItem[] {
+  const link = profileUrl(order.instagram);
+  const expiresAt = monthEnd(paidAt);
+  return [
+    {
+      itemKey: 'plan',
+      product: 'followers',
+      link,
+      quantity: planDailyFollowers(plan.dailyFollowers),
+      runs: planDays,
+      intervalMinutes: minutesPerDay,
+      guaranteeDays: 0,
+    },
+    ...plan.components.map((c) => ({
+      itemKey: componentItemKey(c.id),
+      product: planComponentKinds[c.id].product,
+      link,
+      quantity: c.quantity,
+      runs: null,
+      intervalMinutes: null,
+      guaranteeDays: 0,
+      component: c.id,
+      expiresAt,
+    })),
+  ];
+}
+
 export function deliveryItems(order: OrderItems, catalogue: Catalogue, paidAt: Date): DeliveryItem[] {
-  if (order.service === 'recurring') {
-    const plan = findPlan(catalogue, order.planId as PlanId);
-    const link = profileUrl(order.instagram);
-    const expiresAt = monthEnd(paidAt);
-    return [
-      {
-        itemKey: 'plan',
-        product: 'followers',
-        link,
-        quantity: planDailyFollowers(plan.dailyFollowers),
-        runs: planDays,
-        intervalMinutes: minutesPerDay,
-        guaranteeDays: 0,
-      },
-      ...plan.components.map((c) => ({
-        itemKey: componentItemKey(c.id),
-        product: planComponentKinds[c.id].product,
-        link,
-        quantity: c.quantity,
-        runs: null,
-        intervalMinutes: null,
-        guaranteeDays: 0,
-        component: c.id,
-        expiresAt,
-      })),
-    ];
-  }
+  if (order.service === 'recurring')
+    return planMonthItems(order, findPlan(catalogue, order.planId as PlanId), paidAt);
   const main = order.service as ProductId;
   const linkFor = (product: ProductId, own?: string) => {
     if (product === 'followers') return profileUrl(order.instagram);

@@ -22,6 +22,17 @@ export async function enqueue(db: Executor, kind: string, payload: Record<string
   await jobsRepo.insert(db, kind, payload, runAt ?? new Date(0));
 }
 
+/** Several jobs, due at once, queued in one statement (inside the caller's transaction when given one). */
+export async function enqueueAll(
+  db: Executor,
+  all: Array<{ kind: string; payload: Record<string, unknown> }>,
+) {
+  await jobsRepo.insertMany(
+    db,
+    all.map((job) => ({ ...job, runAt: new Date(0) })),
+  );
+}
+
 /**
  * Runs due jobs `concurrency` at a time and keeps claiming while a full batch came back, so a backlog
  * drains at the handlers' pace rather than one batch per poll (issue 10 §5: 10 jobs per 2 s before).

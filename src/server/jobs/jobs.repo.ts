@@ -17,6 +17,14 @@ export const jobsRepo = {
     await db.insert(jobs).values({ kind, payload, runAt });
   },
 
+  /** Several jobs in one statement (a paid order's deliveries). */
+  async insertMany(
+    db: Executor,
+    rows: Array<{ kind: string; payload: Record<string, unknown>; runAt: Date }>,
+  ) {
+    if (rows.length > 0) await db.insert(jobs).values(rows);
+  },
+
   /**
    * Due jobs, claimed with a lease and FOR UPDATE SKIP LOCKED, so instances never run the same one; only
    * the kinds listed (`only`) or all but those (`except`), for the runner's lanes.

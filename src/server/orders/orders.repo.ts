@@ -21,6 +21,19 @@ export const ordersRepo = {
   async insertUnlessKeyExists(db: Db, order: NewOrder): Promise<OrderRow | undefined> {
     return hotStatements(db).insertOrder(order);
   },
+  /** The order with this idempotency key cancelled, if it is still waiting for its money. */
+  async cancelUnpaid(db: Executor, idempotencyKey: string, reason: string, now: Date): Promise<void> {
+    await db
+      .update(orders)
+      .set({ status: 'cancelado', cancelReason: reason, updatedAt: now })
+      .where(
+        and(
+          eq(orders.idempotencyKey, idempotencyKey),
+          eq(orders.paymentStatus, 'unpaid'),
+          eq(orders.status, 'pendente'),
+        ),
+      );
+  },
   async update(db: Executor, id: string, changes: Partial<NewOrder>): Promise<void> {
     await db.update(orders).set(changes).where(eq(orders.id, id));
   },

@@ -1,10 +1,13 @@
 import type { Db } from '../db/client';
-import { ordersRepo } from '../orders/orders.repo';
 import { newPurchaseCode } from '../../shared/orders';
 import type { ProviderCharge } from '../payments/plan-hooks';
 import { recordPaymentState, type ConfirmationResult } from '../payments/record-payment-state';
-import { subscriptionsRepo } from './subscriptions.repo';
+import { ordersRepo } from '../orders/orders.repo';
+import { planChargesRepo } from './plan-charges.repo';
 import { paymentsRepo } from '../payments/payments.repo';
+
+/** Why a month's order was born cancelled: its plan had been cancelled when the charge came. */
+const planCancelledReason = 'plan_cancelled';
 
 /**
  * A charge the provider generated for a subscription on its own (every month after the first): it gets
@@ -17,63 +20,66 @@ export async function recordSubscriptionCharge(
   charge: ProviderCharge,
   now: Date,
 ): Promise<ConfirmationResult> {
-  const subscription = await subscriptionsRepo.findByProviderId(db, provider, charge.providerSubscriptionId);
-  if (!subscription) return 'unknown_payment';
-  const first = await ordersRepo.findById(db, subscription.firstOrderId);
-  if (!first) return 'unknown_payment';
+  const found = await planChargesRepo.findPlan(db, provider, charge.providerSubscriptionId);
+  if (!found) return 'unknown_payment';
+  const { subscription, first, awaitingPaymentId } = found;
   // The provider generated the first month's charge after answering: it belongs to the first order.
-  const waiting = await paymentsRepo.latestForOrder(db, first.id);
-  if (waiting?.status === 'awaiting_charge') {
-    await paymentsRepo.update(db, waiting.id, {
+  if (awaitingPaymentId) {
+    await paymentsRepo.update(db, awaitingPaymentId, {
       providerPaymentId: charge.providerPaymentId,
       status: 'pending',
       updatedAt: now,
     });
-    return recordPaymentState(db, { paymentId: waiting.id }, charge.state, now);
+    return recordPaymentState(db, { paymentId: awaitingPaymentId }, charge.state, now);
   }
   const { method } = charge;
-  const order = await ordersRepo.insertUnlessKeyExists(db, {
-    purchaseCode: newPurchaseCode(),
-    service: 'recurring',
-    planId: subscription.planId,
-    quantity: 1,
-    instagram: first.instagram,
-    postLink: null,
-    addOns: [],
-    addOnLinks: {},
-    // Each month as the first: the plan's price, less the coupon it was taken with (docs/coupons.md).
-    packageCents: first.packageCents,
-    addOnsCents: 0,
-    couponCode: first.couponCode,
-    couponDiscountCents: first.couponDiscountCents,
-    pixDiscountCents: 0,
-    totalCents: subscription.priceCents,
-    name: first.name,
-    email: first.email,
-    whatsapp: first.whatsapp,
-    cpf: first.cpf,
-    address: first.address,
-    status: 'pendente',
-    paymentStatus: 'unpaid',
-    paymentMethod: method,
-    installments: 1,
-    subscriptionId: subscription.id,
-    idempotencyKey: `${provider}:${charge.providerPaymentId}`,
-    requestHash: 'subscription-charge',
-    createdAt: now,
-    updatedAt: now,
-  });
-  if (order) {
-    await paymentsRepo.insert(db, {
-      orderId: order.id,
+  const cancelled = subscription.status === 'cancelled';
+  await planChargesRepo.insertMonth(
+    db,
+    {
+      purchaseCode: newPurchaseCode(),
+      service: 'recurring',
+      planId: subscription.planId,
+      quantity: 1,
+      instagram: first.instagram,
+      postLink: null,
+      addOns: [],
+      addOnLinks: {},
+      // Each month as the first: the plan's price, less the coupon it was taken with (docs/coupons.md).
+      packageCents: first.packageCents,
+      addOnsCents: 0,
+      couponCode: first.couponCode,
+      couponDiscountCents: first.couponDiscountCents,
+      pixDiscountCents: 0,
+      totalCents: subscription.priceCents,
+      name: first.name,
+      email: first.email,
+      whatsapp: first.whatsapp,
+      cpf: first.cpf,
+      address: first.address,
+      // A charge of a plan cancelled here (the provider charged it anyway, or it was paid late): its month
+      // is recorded, never lost, but cancelled, so its money is flagged and nothing is delivered.
+      status: cancelled ? 'cancelado' : 'pendente',
+      cancelReason: cancelled ? planCancelledReason : null,
+      paymentStatus: 'unpaid',
+      paymentMethod: method,
+      installments: 1,
+      subscriptionId: subscription.id,
+      idempotencyKey: `${provider}:${charge.providerPaymentId}`,
+      requestHash: 'subscription-charge',
+      createdAt: now,
+      updatedAt: now,
+    },
+    {
       provider,
       providerPaymentId: charge.providerPaymentId,
       method,
-      status: 'pending',
       amountCents: subscription.priceCents,
-      createdAt: now,
-      updatedAt: now,
-    });
-  }
+      now,
+    },
+  );
+  // A month whose charge came before the plan was cancelled and whose money comes after it.
+  if (cancelled)
+    await ordersRepo.cancelUnpaid(db, `${provider}:${charge.providerPaymentId}`, planCancelledReason, now);
   return recordPaymentState(db, { provider, providerPaymentId: charge.providerPaymentId }, charge.state, now);
 }
