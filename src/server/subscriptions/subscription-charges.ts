@@ -52,6 +52,8 @@ export async function recordSubscriptionCharge(
     email: first.email,
     whatsapp: first.whatsapp,
     cpf: first.cpf,
+    companyCnpj: first.companyCnpj,
+    companyName: first.companyName,
     address: first.address,
     status: 'pendente',
     paymentStatus: 'unpaid',
