@@ -7,7 +7,7 @@ import { newKey, orderRequest, placeOrder } from './helpers/order-request';
 import type { TestApp } from './helpers/test-app';
 
 // LGPD (issue 13): a customer downloads everything the store holds about them, then deletes the account;
-// afterwards no table holds their e-mail, name, phone, CPF or handle, and the revenue figures are unchanged.
+// afterwards no table holds their e-mail, name, phone, CPF, handle or invoice company (CNPJ, company name), and the revenue figures are unchanged.
 
 const adminEmail = 'dona@impulso.example';
 let now = Date.parse('2026-11-23T15:00:00Z');
@@ -25,6 +25,8 @@ const joana = {
   whatsapp: '21987654321',
   cpf: '11144477735',
   instagram: 'joana.pessoal',
+  companyCnpj: '11222333000181',
+  companyName: 'Joana Lima Marketing ME',
 };
 const inject = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: object) =>
   app.server.inject({
@@ -70,6 +72,7 @@ describe('personal data (LGPD)', () => {
         whatsapp: '(21) 9 8765-4321',
         cpf: '111.444.777-35',
         instagram: `@${joana.instagram}`,
+        company: { cnpj: '11.222.333/0001-81', name: joana.companyName },
       }),
     });
     expect(order.statusCode).toBe(201);
@@ -96,6 +99,8 @@ describe('personal data (LGPD)', () => {
       cpf: joana.cpf,
       whatsapp: joana.whatsapp,
       instagram: joana.instagram,
+      companyCnpj: joana.companyCnpj,
+      companyName: joana.companyName,
     });
     expect(data.payments).toHaveLength(1);
     expect(data.leads).toHaveLength(1);

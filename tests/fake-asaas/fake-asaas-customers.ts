@@ -16,6 +16,7 @@ const textFields = [
   'addressNumber',
   'province',
   'complement',
+  'company',
   'externalReference',
 ] as const;
 

@@ -40,6 +40,7 @@ export interface FakeCustomer {
   addressNumber?: string;
   province?: string;
   complement?: string;
+  company?: string;
   externalReference?: string;
   notificationDisabled?: boolean;
 }

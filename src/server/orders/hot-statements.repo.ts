@@ -27,6 +27,8 @@ export const orderColumns = [
   'email',
   'whatsapp',
   'cpf',
+  'companyCnpj',
+  'companyName',
   'address',
   'status',
   'paymentStatus',

@@ -133,6 +133,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         email: input.email,
         whatsapp: input.whatsapp,
         cpf: input.cpf,
+        companyCnpj: input.company?.cnpj ?? null,
+        companyName: input.company?.name ?? null,
         address: input.address ?? null,
         status: settlesOnWhatsapp ? 'aguardando_contato_whatsapp' : 'pendente',
         paymentStatus: 'unpaid',

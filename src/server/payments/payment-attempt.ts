@@ -51,6 +51,9 @@ export function chargeRequest(order: OrderRow, remoteIp: string, shopName: strin
       name: order.name,
       email: order.email,
       cpf: order.cpf,
+      ...(order.companyCnpj && order.companyName
+        ? { company: { cnpj: order.companyCnpj, name: order.companyName } }
+        : {}),
       phone: order.whatsapp,
       ...(order.address ? { address: order.address } : {}),
     },

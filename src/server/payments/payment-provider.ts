@@ -9,6 +9,8 @@ export interface ChargeCustomer {
   name: string;
   email: string;
   cpf: string;
+  /** "Nota em nome de empresa": the provider's customer, and so the invoice's taker, is the company. */
+  company?: { cnpj: string; name: string };
   phone: string;
   address?: Address;
 }

@@ -56,6 +56,8 @@ export async function recordSubscriptionCharge(
       email: first.email,
       whatsapp: first.whatsapp,
       cpf: first.cpf,
+      companyCnpj: first.companyCnpj,
+      companyName: first.companyName,
       address: first.address,
       // A charge of a plan cancelled here (the provider charged it anyway, or it was paid late): its month
       // is recorded, never lost, but cancelled, so its money is flagged and nothing is delivered.

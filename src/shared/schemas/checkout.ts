@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { maxInstalments, planIds, productIds } from '../catalogue';
 import { messages } from '../messages';
+import { cnpjCharacters, isValidCnpj } from '../validators/cnpj';
 import { isCardNumberValid, isValidBrazilianPhone, isValidCpf, onlyDigits } from '../validators/documents';
 import { emailSchema, instagramHandleSchema, postLinkSchema } from './lead';
 import { couponCodeSchema } from './coupons';
@@ -28,6 +29,20 @@ export const checkoutItemSchema = z.discriminatedUnion('type', [
 ]);
 export type CheckoutItem = z.infer<typeof checkoutItemSchema>;
 
+/**
+ * "Precisa de nota em nome de empresa?" (docs/product.md#company-invoices): the invoice's taker, and so
+ * the charge's customer at the provider. The CNPJ is kept as its 14 characters, upper case.
+ */
+export const companySchema = z.object({
+  cnpj: z
+    .string({ error: messages.cnpj_required })
+    .refine((v) => cnpjCharacters(v).length > 0, messages.cnpj_required)
+    .refine(isValidCnpj, messages.cnpj_invalid)
+    .transform(cnpjCharacters),
+  name: text(messages.company_name_required),
+});
+export type CompanyInput = z.output<typeof companySchema>;
+
 /** Step 1 (docs/product.md#pages): handle, post link (likes, views), WhatsApp, add-ons and their links. */
 export const checkoutStep1Schema = z.object({
   instagram: z
@@ -43,6 +58,7 @@ export const checkoutStep1Schema = z.object({
     .transform(onlyDigits),
   addOns: z.array(z.enum(productIds)).max(2).default([]),
   addOnLinks: z.partialRecord(z.enum(productIds), z.union([z.literal(''), postLinkSchema])).default({}),
+  company: companySchema.optional(),
 });
 
 export const addressSchema = z.object({

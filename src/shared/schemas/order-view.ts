@@ -34,6 +34,18 @@ export interface OrderView {
   paidAt: string | null;
 }
 
+/**
+ * The order's NFS-e as its buyer sees it (docs/product.md#company-invoices): `issued` once AUTHORIZED
+ * (the links only for whoever proves the order, ADR 026), `on_its_way` while owed or at the city hall,
+ * `requestable` when the shop issues on the buyer's request and this paid order has none yet.
+ */
+export interface InvoiceView {
+  state: 'issued' | 'on_its_way' | 'requestable';
+  number: string | null;
+  pdfUrl: string | null;
+  xmlUrl: string | null;
+}
+
 export interface PaymentView {
   id: string;
   method: PaymentMethod;
@@ -60,6 +72,8 @@ export interface CreateOrderResponse {
   payable?: boolean;
   /** GET /api/orders/{id}: the paid order's deliveries and whether a refill can be asked for. */
   fulfilment?: FulfilmentView;
+  /** GET /api/orders/{id}: the order's invoice, if it has or may ask for one. */
+  invoice?: InvoiceView | null;
   /** POST answers: proof for the order's writes, kept by the page for a day (ADR 026). */
   orderToken?: string;
 }

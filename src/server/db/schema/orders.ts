@@ -29,6 +29,9 @@ export const orders = pgTable(
     email: text('email').notNull(),
     whatsapp: text('whatsapp').notNull(),
     cpf: text('cpf').notNull(),
+    /** "Nota em nome de empresa": the invoice's taker and the charge's customer (docs/product.md#company-invoices). */
+    companyCnpj: text('company_cnpj'),
+    companyName: text('company_name'),
     address: jsonb('address').$type<Address>(),
     status: text('status').notNull(),
     paymentStatus: text('payment_status').notNull(),

@@ -16,6 +16,11 @@ export const subscriptions = pgTable(
     firstOrderId: uuid('first_order_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /**
+     * The NFS-e settings (their `updated_at`) Asaas holds for this plan's monthly invoices
+     * (`/subscriptions/{id}/invoiceSettings`, docs/nfse.md); null until set. A job sets them once per change.
+     */
+    invoiceSettingsOf: timestamp('invoice_settings_of', { withTimezone: true }),
   },
   (t) => [uniqueIndex('subscriptions_provider_id_idx').on(t.provider, t.providerSubscriptionId)],
 );

@@ -6,12 +6,14 @@ import { reais } from './asaas-fields';
 
 /**
  * The customer as Asaas keeps it. Notifications off: the shop sends its own e-mails, and Asaas's would be
- * a second set to the buyer for every charge.
+ * a second set to the buyer for every charge. A buyer who asked for a company invoice is the company
+ * (its CNPJ and company name): Asaas's customer is the invoice's taker (docs/nfse.md).
  */
 function customerFields(customer: ChargeCustomer) {
   return {
-    name: customer.name,
-    cpfCnpj: customer.cpf,
+    name: customer.company?.name ?? customer.name,
+    cpfCnpj: customer.company?.cnpj ?? customer.cpf,
+    ...(customer.company ? { company: customer.company.name } : {}),
     email: customer.email,
     mobilePhone: customer.phone,
     notificationDisabled: true,
@@ -43,14 +45,14 @@ function differs(kept: ReturnType<typeof asaasCustomer.parse>, wanted: ReturnTyp
 /** The fields every Asaas charge starts with: the customer (found or created), value, due date, order. */
 export function chargeBase(request: AsaasRequest, clock: () => Date) {
   /**
-   * Customers are looked up by CPF before one is created (Asaas allows duplicates, and a create whose
+   * Customers are looked up by CPF (or CNPJ) before one is created (Asaas allows duplicates, and a create whose
    * answer was lost must not make a second one), and updated when the buyer's details changed.
    */
   async function ensureCustomer(customer: ChargeCustomer): Promise<string> {
     const wanted = customerFields(customer);
     const [found] = await asaasListAll(
       request,
-      `/customers?cpfCnpj=${encodeURIComponent(customer.cpf)}`,
+      `/customers?cpfCnpj=${encodeURIComponent(wanted.cpfCnpj)}`,
       asaasCustomer,
       'customer list',
     );

@@ -8,7 +8,7 @@ import { track } from '../../lib/analytics';
 import { useCatalogue, useShop } from '../../lib/boot';
 import { pushDataLayer } from '../../lib/consent';
 import { readStorage } from '../../lib/storage';
-import { emptyStepOne, emptyStepTwo } from './checkout-form-state';
+import { emptyStepOne, emptyStepTwo, stepOneRequest } from './checkout-form-state';
 import { checkoutFieldIds } from './focus-first-error';
 import { OrderSummary } from './order-summary';
 import { buildOrderRequest, cardChecks } from './order-request';
@@ -25,7 +25,7 @@ export function CheckoutFlow({ resolved }: { resolved: ResolvedItem }) {
   const shop = useShop();
   const catalogue = useCatalogue();
   const [step, setStep] = useState<1 | 2>(1);
-  const stepOne = useZodForm(checkoutStep1Schema, emptyStepOne);
+  const stepOne = useZodForm(checkoutStep1Schema, emptyStepOne, checkoutFieldIds);
   const stepTwo = useZodForm(createOrderSchema, emptyStepTwo, checkoutFieldIds);
   const { values: one, setValues: setOne } = stepOne;
   const { values: two, setValues: setTwo } = stepTwo;
@@ -66,7 +66,8 @@ export function CheckoutFlow({ resolved }: { resolved: ResolvedItem }) {
   const continueToStepTwo = () => {
     // The schema cannot know the product: likes and views need the post link.
     const needsLink = product && productKind(product).needsPostLink && !one.postLink.trim();
-    if (stepOne.check(one, needsLink ? { postLink: messages.post_link_required } : {})) setStep(2);
+    if (stepOne.check(stepOneRequest(one), needsLink ? { postLink: messages.post_link_required } : {}))
+      setStep(2);
   };
 
   const back = () => {

@@ -6,6 +6,15 @@ export interface StepOneValues {
   whatsapp: string;
   addOns: ProductId[];
   addOnLinks: Partial<Record<ProductId, string>>;
+  /** "Precisa de nota em nome de empresa?" and, when ticked, the company. */
+  companyInvoice: boolean;
+  cnpj: string;
+  companyName: string;
+}
+
+/** Step 1 as the order takes it: the company only when the box is ticked. */
+export function stepOneRequest({ companyInvoice, cnpj, companyName, ...rest }: StepOneValues) {
+  return { ...rest, ...(companyInvoice ? { company: { cnpj, name: companyName } } : {}) };
 }
 
 export type PaymentChoice = '' | 'pix' | 'credit_card' | 'debit_card';
@@ -34,6 +43,9 @@ export const emptyStepOne: StepOneValues = {
   whatsapp: '',
   addOns: [],
   addOnLinks: {},
+  companyInvoice: false,
+  cnpj: '',
+  companyName: '',
 };
 
 export const emptyStepTwo: StepTwoValues = {

@@ -12,6 +12,8 @@ export const checkoutFieldIds: Record<string, string> = {
   'address.neighborhood': 'neighborhood',
   'address.city': 'city',
   'address.state': 'state',
+  'company.cnpj': 'cnpj',
+  'company.name': 'companyName',
 };
 
 /** Moves focus to the first field with an error (an error the server sent back, say). */

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { emptyStepTwo, type StepOneValues, type StepTwoValues } from './checkout-form-state';
+import { emptyStepOne, emptyStepTwo, type StepOneValues, type StepTwoValues } from './checkout-form-state';
 import { buildOrderRequest, cardChecks } from './order-request';
 
 const item = { type: 'followers', amount: 1000 } as const;
 const one: StepOneValues = {
+  ...emptyStepOne,
   instagram: 'loja.da.ana',
-  postLink: '',
   whatsapp: '(11) 9 1234-5678',
-  addOns: [],
-  addOnLinks: {},
 };
 const payer: StepTwoValues = {
   ...emptyStepTwo,
@@ -25,6 +23,16 @@ const card = {
 const transparent = { settlesOnWhatsapp: false, cardCheckout: 'transparent' as const };
 
 describe('buildOrderRequest', () => {
+  it('sends the company only while "Precisa de nota em nome de empresa?" is ticked', () => {
+    const company = { cnpj: '11.222.333/0001-81', companyName: 'Agência Exemplo Ltda' };
+    const two = { ...payer, paymentMethod: 'pix' as const };
+    expect(buildOrderRequest(item, { ...one, ...company }, two, transparent)).not.toHaveProperty('company');
+    const body = buildOrderRequest(item, { ...one, ...company, companyInvoice: true }, two, transparent);
+    expect(body.company).toEqual({ cnpj: '11.222.333/0001-81', name: 'Agência Exemplo Ltda' });
+    expect(body).not.toHaveProperty('cnpj');
+    expect(body).not.toHaveProperty('companyInvoice');
+  });
+
   it('sends PIX with no card and no empty address, and never a price', () => {
     const body = buildOrderRequest(item, one, { ...payer, paymentMethod: 'pix', ...card }, transparent);
     expect(body).toMatchObject({ paymentMethod: 'pix', installments: 1, name: 'Ana Souza' });

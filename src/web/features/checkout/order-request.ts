@@ -1,7 +1,7 @@
 import { messages } from '../../../shared/messages';
 import type { CheckoutItem } from '../../../shared/schemas/checkout';
 import { isExpiryValid } from '../../../shared/validators/documents';
-import { type StepOneValues, type StepTwoValues } from './checkout-form-state';
+import { stepOneRequest, type StepOneValues, type StepTwoValues } from './checkout-form-state';
 import type { FieldErrors } from '../../lib/field-errors';
 
 export interface RequestPolicy {
@@ -42,7 +42,7 @@ export function buildOrderRequest(
   const hasAddress = typedCard ? filled > 0 : filled === Object.keys(address).length;
   return {
     item,
-    ...one,
+    ...stepOneRequest(one),
     name: two.name,
     email: two.email,
     cpf: two.cpf,

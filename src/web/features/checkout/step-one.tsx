@@ -8,6 +8,7 @@ import { TextField } from '../../components/ui/text-field';
 import { buttonPrimary } from '../../components/ui/styles';
 import type { StepOneValues } from './checkout-form-state';
 import { AddOnCheckbox } from './add-on-checkbox';
+import { CompanyInvoiceFields } from './company-invoice-fields';
 import type { FieldErrors } from '../../lib/field-errors';
 
 export function StepOne({
@@ -113,6 +114,7 @@ export function StepOne({
           })}
         </fieldset>
       )}
+      <CompanyInvoiceFields values={values} errors={errors} set={set} />
       <button type="submit" className={`${buttonPrimary} w-full`}>
         Continuar
       </button>
