@@ -94,6 +94,8 @@ describe('the env templates', () => {
       ASAAS_API_KEY: '$aact_prod_exemplo',
       ASAAS_WEBHOOK_TOKEN: 'a'.repeat(48),
       RATE_LIMIT_SECRET: 'b'.repeat(64),
+      METRICS_TOKEN: 'c'.repeat(64),
+      METRICS_ALLOW_FROM: '10.0.0.0/8, 192.168.0.9',
       SMM_API_URL: 'https://painel.example.com/api/v2',
       SMM_API_KEY: 'chave',
       SMM_SERVICE_FOLLOWERS: '101',
@@ -105,5 +107,6 @@ describe('the env templates', () => {
     expect(config.paymentProvider).toBe('asaas');
     expect(config.asaas.apiUrl).toBe('https://api.asaas.com/v3');
     expect(config.fulfilment.provider).toBe('smm');
+    expect(config.metrics).toEqual({ token: 'c'.repeat(64), allowFrom: ['10.0.0.0/8', '192.168.0.9'] });
   });
 });

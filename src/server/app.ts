@@ -44,6 +44,11 @@ import { createOrderProof } from './orders/order-proof';
 import { serverSecretsRepo } from './orders/server-secrets.repo';
 import { runDoctor } from './doctor/run-doctor';
 import { runningShopGoLive } from './doctor/go-live-check';
+import { createMetrics, type Metrics } from './metrics/metrics';
+import { metricsRoutes } from './metrics/metrics.routes';
+import { observed } from './metrics/observed';
+import { observedPanel } from './metrics/observed-panel';
+import { countOrdersOf } from './metrics/order-counts';
 
 // zod's own messages (a wrong type, say) in Portuguese; our schemas carry the shop's texts
 // (src/shared/messages.ts).
@@ -78,6 +83,8 @@ export interface App {
   catalogue: CatalogueStore;
   /** start() it to follow other instances' edits of the shop's numbers. */
   claims: ShopClaimsStore;
+  /** What GET /metrics serves: this instance's own registry. */
+  metrics: Metrics;
   /** Resolves when no handler is running: a client that hung up does not stop its handler's queries. */
   idle(): Promise<void>;
 }
@@ -95,11 +102,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   const inFlight = await httpBasics(server, config);
+  const metrics = createMetrics();
+  metricsRoutes(server, { metrics, database, clock, access: config.metrics });
+  countOrdersOf(database.db, (event, method) => metrics.orders[event].inc({ method }));
   server.decorate('sessionCookie', sessionCookieFor(config));
 
   const rateLimiter = createRateLimiter(database.db, clock, config.rateLimitSecret);
-  const paymentProvider = deps.paymentProvider ?? createPaymentProvider(config, clock);
-  const mailer = deps.mailer ?? configuredMailer(config, database.db);
+  // Every outside call timed and its failures counted (metrics/observed.ts).
+  const chosenProvider = deps.paymentProvider ?? createPaymentProvider(config, clock);
+  const paymentProvider = observed(chosenProvider, chosenProvider.name, metrics);
+  const chosenMailer = deps.mailer ?? configuredMailer(config, database.db);
+  const mailer = chosenMailer.kind === 'smtp' ? observed(chosenMailer, 'smtp', metrics) : chosenMailer;
   // Shared by every instance: set, or made once and kept in the database (ADR 026).
   const orderLinkSecret =
     config.orderLinkSecret ??
@@ -125,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     mailer,
     shop: shopLinks,
     ...(deps.fulfilmentPanel ? { panel: deps.fulfilmentPanel } : {}),
+    observe: (panel) => observedPanel(panel, metrics),
   });
   const catalogue = await openCatalogueStore(database.db, server.log);
   const claims = await openShopClaimsStore(database.db, server.log);
@@ -191,6 +205,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     rateLimiter,
     alert: { to: config.fulfilment.ownerAlertEmail, shop: shopLinks },
   });
+  // NFS-e settings calls go through the providers' wrapper too (a WhatsApp client would, the same way).
+  const fiscal = fiscalFor(config);
   await server.register(adminRoutes, {
     db: database.db,
     clock,
@@ -207,7 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         runDoctor({ config, database, fulfilment: fulfilment.ctx, goLive: runningShopGoLive(config), send }),
     },
     claims,
-    fiscal: fiscalFor(config),
+    fiscal: fiscal && observed(fiscal, 'asaas_fiscal', metrics),
     shopName: config.shop.name,
     requireTwoFactor: config.env === 'production',
     ...(deps.initialPasswordFile ? { initialPasswordFile: deps.initialPasswordFile } : {}),
@@ -262,6 +278,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     fulfilment,
     catalogue,
     claims,
+    metrics,
     idle: inFlight.idle,
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { productIds } from '../shared/catalogue';
+import { isAddressOrCidr } from './metrics/address-list';
 
 /** `likes-4000`: a product and a quantity (the catalogue itself is in the database, edited in the panel). */
 const packageId = new RegExp(`^(${productIds.join('|')})-[1-9][0-9]*$`);
@@ -32,6 +33,23 @@ export const envSchema = z.object({
     .min(32)
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Bearer token that opens GET /metrics (ADR 038); unset: only METRICS_ALLOW_FROM addresses may scrape. */
+  METRICS_TOKEN: z
+    .string()
+    .min(32)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Addresses (IPs or CIDRs, comma-separated) that may scrape /metrics without the token: the socket's, never X-Forwarded-For. */
+  METRICS_ALLOW_FROM: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().refine(isAddressOrCidr, 'IP ou CIDR inválido'))),
   EVENTS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /** Order lookups per 15 minutes, per client IP and per e-mail (purchase codes must not be guessable). */
   LOOKUP_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),

@@ -48,6 +48,8 @@ export interface Config {
   /** ORDER_LINK_SECRET; undefined: the one kept in the database (ADR 026). */
   orderLinkSecret: string | undefined;
   eventsPerMinute: number;
+  /** Who may scrape GET /metrics (ADR 038). */
+  metrics: { token: string | undefined; allowFrom: readonly string[] };
   lookupLimits: { perIpPer15Min: number; perEmailPer15Min: number };
   abuseLimits: AbuseLimits;
   paymentProvider: Env['PAYMENT_PROVIDER'];
@@ -126,6 +128,7 @@ export function configFromEnv(e: Env): Readonly<Config> {
     rateLimitSecret: e.RATE_LIMIT_SECRET,
     orderLinkSecret: e.ORDER_LINK_SECRET,
     eventsPerMinute: e.EVENTS_RATE_LIMIT_PER_MINUTE,
+    metrics: { token: e.METRICS_TOKEN, allowFrom: e.METRICS_ALLOW_FROM },
     lookupLimits: { perIpPer15Min: e.LOOKUP_LIMIT_PER_IP, perEmailPer15Min: e.LOOKUP_LIMIT_PER_EMAIL },
     abuseLimits: Object.freeze({
       ordersPerIpPer10Min: e.ORDERS_LIMIT_PER_IP,

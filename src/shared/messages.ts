@@ -84,6 +84,7 @@ export const messages = {
   not_refundable: 'Só pedidos pagos podem ser reembolsados.',
   subscription_not_found: 'Assinatura não encontrada.',
   invalid_webhook_token: 'Token de webhook inválido.',
+  metrics_closed: 'As métricas exigem o token de METRICS_TOKEN ou um endereço de METRICS_ALLOW_FROM.',
   orders_rate_limited: 'Muitos pedidos em pouco tempo. Aguarde alguns minutos e tente novamente.',
   unpaid_orders_limited:
     'Há vários pedidos não pagos com este e-mail. Pague um deles (Consultar Compra) ou aguarde uma hora.',

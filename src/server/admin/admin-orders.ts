@@ -2,6 +2,7 @@ import { messages } from '../../shared/messages';
 import type { Db } from '../db/client';
 import type { OrderRow } from '../db/schema';
 import { AppError } from '../errors';
+import { countOrder } from '../metrics/order-counts';
 import { markOrderPaid } from '../payments/order-paid';
 import { adminRepo } from './admin.repo';
 
@@ -25,7 +26,8 @@ export async function updateOrder(
   actor: string,
   now: Date,
 ) {
-  return db.transaction(async (tx) => {
+  const paidBy: string[] = [];
+  const updated = await db.transaction(async (tx) => {
     const order = await adminRepo.lockOrder(tx, orderId);
     if (!order) throw new AppError('not_found', 'order_not_found', messages.order_not_found);
     const changes: Partial<OrderRow> = {};
@@ -51,7 +53,10 @@ export async function updateOrder(
     const edited = await adminRepo.applyEdit(tx, orderId, changes, audit, actor, now);
     if (!becomesPaid) return edited;
     // After the operator's own status (a cancelled order paid by hand stays cancelled, undelivered).
-    await markOrderPaid(tx, edited, { paymentId: null, method: edited.paymentMethod, removedAs: null }, now);
+    if (
+      await markOrderPaid(tx, edited, { paymentId: null, method: edited.paymentMethod, removedAs: null }, now)
+    )
+      paidBy.push(edited.paymentMethod);
     const paid = (await adminRepo.lockOrder(tx, orderId))!;
     if (paid.status !== edited.status)
       await adminRepo.applyEdit(
@@ -64,4 +69,6 @@ export async function updateOrder(
       );
     return paid;
   });
+  for (const method of paidBy) countOrder(db, 'paid', method);
+  return updated;
 }

@@ -21,15 +21,18 @@ export function createFulfilment(deps: {
   shop: Shop;
   /** Tests pass their own panel. */
   panel?: FulfilmentPanel;
+  /** Wraps the panel chosen (its calls timed and counted: metrics/observed.ts). */
+  observe?: (panel: FulfilmentPanel) => FulfilmentPanel;
 }) {
   const { config, clock } = deps;
-  const panel =
+  const chosen =
     deps.panel ??
     (config.provider === 'smm'
       ? createSmmPanel(config.smm)
       : config.provider === 'sandbox'
         ? createSandboxPanel({ seconds: config.sandboxSeconds, clock })
         : null);
+  const panel = chosen && deps.observe ? deps.observe(chosen) : chosen;
   const ctx: FulfilmentContext = {
     db: deps.db,
     panel,

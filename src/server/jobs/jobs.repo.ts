@@ -9,6 +9,13 @@ export interface ClaimedJob {
   attempts: number;
 }
 
+export interface QueueStats {
+  kind: string;
+  waiting: number;
+  oldestSeconds: number;
+  dead: number;
+}
+
 /** A job is dead once it has used up its attempts: kept, shown in the panel, retried by hand. */
 export const maxJobAttempts = 8;
 
@@ -85,6 +92,26 @@ export const jobsRepo = {
       .from(jobs)
       .where(and(isNull(jobs.doneAt), gte(jobs.attempts, maxJobAttempts)));
     return row?.n ?? 0;
+  },
+
+  /**
+   * Per kind: jobs due and not being run, how long the oldest of them has waited (since it was queued
+   * or, for a retry, since it fell due), and dead jobs. One pass over the unfinished jobs (jobs_due_idx),
+   * made at each scrape of GET /metrics.
+   */
+  async queueStats(db: Db, now: Date): Promise<QueueStats[]> {
+    const waiting = sql`attempts < ${maxJobAttempts} and run_at <= ${now}
+      and (locked_until is null or locked_until < ${now})`;
+    return rowsOf<QueueStats>(
+      await db.execute(sql`
+        select kind,
+          count(*) filter (where ${waiting})::int as waiting,
+          coalesce(extract(epoch from ${now}::timestamptz
+            - min(greatest(created_at, run_at)) filter (where ${waiting})), 0)::float8 as "oldestSeconds",
+          count(*) filter (where attempts >= ${maxJobAttempts})::int as dead
+        from jobs where done_at is null
+        group by kind`),
+    ).map((row) => ({ ...row, oldestSeconds: Math.max(0, Number(row.oldestSeconds)) }));
   },
 
   async listDead(db: Db, limit = 50) {

@@ -20,6 +20,7 @@ import type { PaymentChoice } from '../payments/payment-attempt';
 import { newAttemptId } from '../payments/attempt-ids';
 import { attemptPayment } from './attempt-payment';
 import { insertOrderWithAttempt } from './raw-statements.repo';
+import { countOrder } from '../metrics/order-counts';
 import { paymentsRepo } from '../payments/payments.repo';
 import type { NewOrder, OrderRow, PaymentRow } from '../db/schema';
 
@@ -175,6 +176,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       if (settlesOnWhatsapp) {
         const order = await insertWithCode(values, (o) => ordersRepo.insertUnlessKeyExists(db, o));
         if (!order) return answerReplay();
+        countOrder(db, 'created', order.paymentMethod);
         return { order: toOrderView(order), payment: null, next: 'whatsapp' };
       }
       const created = await insertWithCode(values, (o) =>
@@ -191,6 +193,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       );
       if (!created) return answerReplay();
       const { order } = created;
+      countOrder(db, 'created', order.paymentMethod);
       const attempt = await attemptPayment(deps, order, choice, context.remoteIp, created.attempt);
       // A PIX attempt leaves the stored order as inserted; a card may have paid it, so read it again.
       if (attempt.next === 'pix')

@@ -8,6 +8,7 @@ import type { Db } from '../db/client';
 import type { PaymentRow } from '../db/schema';
 import { enqueue } from '../jobs/job-queue';
 import { ordersRepo } from '../orders/orders.repo';
+import { countOrder } from '../metrics/order-counts';
 import { markOrderPaid } from './order-paid';
 import { paymentsRepo } from './payments.repo';
 import { confirmFullRefund } from './refund-confirmation';
@@ -29,7 +30,8 @@ export async function recordPaymentState(
   reported: PaymentState,
   now: Date,
 ): Promise<ConfirmationResult> {
-  return db.transaction(async (tx) => {
+  const committed: Array<{ event: 'paid' | 'refunded'; method: string }> = [];
+  const result = await db.transaction(async (tx) => {
     const payment: PaymentRow | undefined =
       'paymentId' in find
         ? await paymentsRepo.findById(tx, find.paymentId, { forUpdate: true })
@@ -42,6 +44,7 @@ export async function recordPaymentState(
     if (next !== payment.status) await paymentsRepo.updateStatus(tx, payment.id, next, now);
     if (next === 'refunded' && order.paymentStatus === 'paid') {
       await confirmFullRefund(tx, order, now);
+      committed.push({ event: 'refunded', method: order.paymentMethod });
       return 'status_recorded';
     }
     if (next === 'chargeback' && order.paymentFlag !== 'chargeback') {
@@ -67,6 +70,10 @@ export async function recordPaymentState(
       },
       now,
     );
-    return transitioned ? 'transitioned' : 'already_paid';
+    if (!transitioned) return 'already_paid';
+    committed.push({ event: 'paid', method: payment.method });
+    return 'transitioned';
   });
+  for (const { event, method } of committed) countOrder(db, event, method);
+  return result;
 }

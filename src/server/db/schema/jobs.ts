@@ -15,6 +15,8 @@ export const jobs = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     doneAt: timestamp('done_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /** When it was queued: how long the oldest waiting job has waited (GET /metrics, ADR 038). */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('jobs_due_idx').on(t.doneAt, t.runAt)],
 );
