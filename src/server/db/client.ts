@@ -68,7 +68,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite(options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,
