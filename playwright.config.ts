@@ -67,7 +67,9 @@ export default defineConfig({
           `--password=${adminPassword} > "${serverLog}" 2>&1 && node dist/server/main.js >> "${serverLog}" 2>&1`,
         url: `http://127.0.0.1:${port}/api/health`,
         reuseExistingServer: false,
-        timeout: 60_000,
+        // An upper bound on waiting for /api/health, not a wait: on a loaded 2-core machine admin:create and the
+        // first start (migrating a new data directory) took over 60 s.
+        timeout: 180_000,
         stdout: 'pipe',
         env: {
           PORT: String(port),
