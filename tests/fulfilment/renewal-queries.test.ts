@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { PgPreparedQuery } from 'drizzle-orm/pg-core';
 import { deliveries, jobs, orders, subscriptions } from '../../src/server/db/schema';
 import { smmPanelEnv, startFakeSmmPanel, type FakeSmmPanel } from '../fake-smm/fake-smm-panel';
-import { billingAddress, startAsaasTestApp, type AsaasTestApp } from '../helpers/asaas-test-app';
-import { approvedCard, newKey, orderRequest } from '../helpers/order-request';
+import { planByCard, startAsaasTestApp, type AsaasTestApp } from '../helpers/asaas-test-app';
+import { newKey, orderRequest } from '../helpers/order-request';
 
 // Issue 26 §6: a plan's renewal (the provider's PAYMENT_RECEIVED webhook of a subscription charge → the
 // month's order, paid → its four deliveries and their jobs) is what `bench:fulfilment` part 3 runs 10,000
@@ -54,13 +54,7 @@ it('a renewal runs a bounded number of SQL statements', async () => {
     method: 'POST',
     url: '/api/orders',
     headers: { 'idempotency-key': newKey() },
-    payload: orderRequest({
-      item: { type: 'recurring', plan: 'simples' },
-      instagram: '@plano.contado',
-      paymentMethod: 'credit_card',
-      card: approvedCard,
-      address: billingAddress,
-    }),
+    payload: orderRequest(planByCard('@plano.contado')),
   });
   const firstId = res.json().order.id as string;
   await asaas.app.jobs.drain();

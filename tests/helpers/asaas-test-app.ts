@@ -1,3 +1,4 @@
+import { approvedCard } from './order-request';
 import { createAsaasClient } from '../../src/server/payments/asaas/asaas-client';
 import { createAsaasProvider } from '../../src/server/payments/asaas/asaas-provider';
 import { startFakeAsaas, type FakeAsaas } from '../fake-asaas/fake-asaas-server';
@@ -69,3 +70,12 @@ export const billingAddress = {
   city: 'São Paulo',
   state: 'SP',
 };
+
+/** A plan bought by card with an approved card (its first month paid at once). */
+export const planByCard = (instagram: string, plan: 'iniciante' | 'simples' | 'avancado' = 'simples') => ({
+  item: { type: 'recurring' as const, plan },
+  instagram,
+  paymentMethod: 'credit_card' as const,
+  card: approvedCard,
+  address: billingAddress,
+});

@@ -125,8 +125,10 @@ export function createAccountsService(deps: AccountsDeps) {
         who.kind === 'account'
           ? await accountsRepo.ordersFor(db, who.user)
           : await accountsRepo.ordersByIds(db, who.standIn.orderIds);
-      // A plan's months show their deliveries: one read for all of them.
-      const plans = rows.filter((o) => o.service === 'recurring').map((o) => o.id);
+      // A plan's paid months show their deliveries: one read for all of them.
+      const plans = rows
+        .filter((o) => o.service === 'recurring' && o.paymentStatus === 'paid')
+        .map((o) => o.id);
       const deliveries = (await deliveriesRepo.listForOrders(db, plans)).map((d) => ({
         orderId: d.orderId,
         view: toDeliveryView(d),
@@ -155,6 +157,7 @@ const accountOrder = (o: OrderRow): Omit<AccountOrder, 'planMonth'> => ({
   status: o.status as OrderStatus,
   paymentStatus: o.paymentStatus as PaymentStatus,
   createdAt: o.createdAt.toISOString(),
+  subscriptionId: o.subscriptionId,
 });
 
 export type AccountsService = ReturnType<typeof createAccountsService>;

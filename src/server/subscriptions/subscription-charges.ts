@@ -67,6 +67,8 @@ export async function recordSubscriptionCharge(
       paymentMethod: method,
       installments: 1,
       subscriptionId: subscription.id,
+      // The buyer's account sees every month on /dashboard, as the first.
+      userId: first.userId,
       idempotencyKey: `${provider}:${charge.providerPaymentId}`,
       requestHash: 'subscription-charge',
       createdAt: now,

@@ -65,6 +65,8 @@ export interface AccountOrder {
   status: import('../orders').OrderStatus;
   paymentStatus: import('../orders').PaymentStatus;
   createdAt: string;
-  /** A plan's month: the followers so far and each engagement component (issue 26). */
+  /** A plan's months share their subscription: /dashboard groups them. */
+  subscriptionId: string | null;
+  /** A plan's paid month: the followers so far and each engagement component (issue 26). */
   planMonth: import('../plan-month').PlanMonthLine[] | null;
 }

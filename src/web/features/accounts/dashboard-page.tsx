@@ -9,6 +9,7 @@ import { ApiError, api } from '../../lib/api';
 import { Link } from '../../router/link';
 import { useNavigate } from '../../router/router';
 import { serviceTitle } from '../orders/order-details';
+import { DashboardPlans } from './dashboard-plans';
 import { MyData } from './my-data';
 
 /**
@@ -92,6 +93,7 @@ export function DashboardPage() {
                 </p>
               )}
             </section>
+            <DashboardPlans orders={data.orders} />
             <h2 className="mt-8 text-xl font-bold text-slate-900">Seus pedidos</h2>
             {data.orders.length === 0 ? (
               <p className="mt-3 text-slate-700">Nenhum pedido encontrado</p>
@@ -125,15 +127,6 @@ export function DashboardPage() {
                           >
                             {serviceTitle(order)}
                           </Link>
-                          {order.planMonth && (
-                            <ul className="mt-1 text-xs text-slate-700" data-testid="plan-month">
-                              {order.planMonth.map((line) => (
-                                <li key={line.key}>
-                                  {line.title}: {line.detail}
-                                </li>
-                              ))}
-                            </ul>
-                          )}
                         </td>
                         <td className="py-2 pr-3">{formatBRL(order.totalCents)}</td>
                         <td className="py-2">

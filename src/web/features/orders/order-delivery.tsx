@@ -11,6 +11,7 @@ import {
 import { buttonSecondary } from '../../components/ui/styles';
 import { ApiError } from '../../lib/api';
 import { planMonthLines } from '../../../shared/plan-month';
+import { PlanMonthList } from './plan-month-list';
 import { DeliveryLinkForm } from './delivery-link-form';
 import { asksForCode } from './order-access';
 import { usePurchaseCode } from './purchase-code';
@@ -104,20 +105,6 @@ function RefillAction({
   );
 }
 
-/** A plan's month: the followers so far and each engagement component (issue 26). */
-export function PlanMonth({ deliveries }: { deliveries: readonly DeliveryView[] }) {
-  return (
-    <ul className="divide-y divide-slate-200" data-testid="plan-month">
-      {planMonthLines(deliveries, new Date()).map((line) => (
-        <li key={line.key} className="px-5 py-3" data-testid={`plan-${line.key}`}>
-          <p className="font-semibold text-slate-900">{line.title}</p>
-          <p className="text-sm text-slate-800">{line.detail}</p>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 /** The order's deliveries on /order/{id} (issue 11): status, progress, link correction and refill. */
 export function OrderDelivery({
   orderId,
@@ -138,7 +125,7 @@ export function OrderDelivery({
           Seu plano neste mês
         </h2>
         <div className="mt-3 rounded-2xl bg-white ring-1 ring-slate-200">
-          <PlanMonth deliveries={fulfilment.deliveries} />
+          <PlanMonthList lines={planMonthLines(fulfilment.deliveries, new Date())} />
           <ul className="divide-y divide-slate-200">
             {fulfilment.deliveries
               .filter((d) => d.state === 'invalid_link')
