@@ -2,6 +2,7 @@ import { messages } from '../../shared/messages';
 import type { Db } from '../db/client';
 import type { OrderRow } from '../db/schema';
 import { AppError } from '../errors';
+import { recordOwedInvoice } from '../invoices/owed-invoice';
 import { markOrderPaid } from '../payments/order-paid';
 import { adminRepo } from './admin.repo';
 
@@ -49,6 +50,9 @@ export async function updateOrder(
     }
     if (audit.length === 0) return order;
     const edited = await adminRepo.applyEdit(tx, orderId, changes, audit, actor, now);
+    // Marked "Concluído" by hand: a delivery done, as when the panel's deliveries finish (ADR 036).
+    if (edited.status === 'concluido' && edited.paymentStatus === 'paid')
+      await recordOwedInvoice(tx, edited, now, 'delivery');
     if (!becomesPaid) return edited;
     // After the operator's own status (a cancelled order paid by hand stays cancelled, undelivered).
     await markOrderPaid(tx, edited, { paymentId: null, method: edited.paymentMethod, removedAs: null }, now);

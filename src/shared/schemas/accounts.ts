@@ -67,4 +67,6 @@ export interface AccountOrder {
   createdAt: string;
   /** A plan's month: the followers so far and each engagement component (issue 26). */
   planMonth: import('../plan-month').PlanMonthLine[] | null;
+  /** The order's NFS-e, its links included: the session proves the order (ADR 036). */
+  invoice: import('./order-view').InvoiceView | null;
 }
