@@ -1,88 +1,38 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { invoices, jobs, outboxEmails, ownerAudit } from '../src/server/db/schema';
+import { invoices, jobs, ownerAudit } from '../src/server/db/schema';
 import { operatorCookie } from './helpers/accounts';
-import { asaasInvoices } from '../src/server/invoices/asaas-invoices';
 import { invoicesRepo } from '../src/server/invoices/invoices.repo';
-import { issueInvoice } from '../src/server/invoices/issue-invoice';
 import { cancelInvoice } from '../src/server/invoices/cancel-invoice';
-import { createAsaasClient } from '../src/server/payments/asaas/asaas-client';
 import { deliverAsaasEvents } from './helpers/asaas-events';
-import { startAsaasTestApp, type AsaasTestApp } from './helpers/asaas-test-app';
-import { newKey, orderRequest } from './helpers/order-request';
+import type { AsaasTestApp } from './helpers/asaas-test-app';
+import {
+  nfseHelpers,
+  nfseOwnerEmail,
+  nfseSettingsOn,
+  nfseWebhookToken,
+  startNfseShop,
+} from './helpers/nfse-shop';
 
 // Issue 27: one NFS-e per paid order through Asaas, exactly once (ADR 033): looked up by reference before
 // it is created, a lost answer looked up again, two instances and duplicate webhooks harmless; the buyer
 // gets the PDF and XML links, the owner hears of a refusal. Off by default.
 
-const ownerEmail = 'dona@impulso.example';
-const webhookToken = 'whsec_nfse_0123456789abcdefghijklmnop';
+const ownerEmail = nfseOwnerEmail;
+const webhookToken = nfseWebhookToken;
 let asaas: AsaasTestApp;
 beforeAll(async () => {
-  asaas = await startAsaasTestApp(webhookToken, { ADMIN_EMAIL: ownerEmail, FULFILMENT_PROVIDER: 'manual' });
-  const form = new FormData();
-  for (const [name, value] of Object.entries({
-    email: 'fiscal@impulso.com.br',
-    simplesNacional: 'true',
-    username: 'impulso',
-    password: 'senha-da-prefeitura',
-  }))
-    form.append(name, value);
-  await fetch(`${asaas.fake.url}/fiscalInfo/`, {
-    method: 'POST',
-    headers: { access_token: asaas.fake.apiKey },
-    body: form,
-  });
+  asaas = await startNfseShop();
 });
 afterAll(() => asaas.close());
 
-const db = () => asaas.app.database.db;
 const alerts = { to: ownerEmail, shop: { name: 'Impulso', publicUrl: 'http://localhost' } };
-const settingsOn = {
-  enabled: true,
-  issueOn: 'payment' as const,
-  municipalServiceId: '101',
-  municipalServiceName: 'Propaganda e publicidade',
-  issBasisPoints: 200,
-};
+const settingsOn = nfseSettingsOn;
+const { db, paidOrder, invoiceRow, atAsaas, mailTo, gateway, issue } = nfseHelpers(() => asaas);
 beforeEach(async () => {
   await invoicesRepo.saveSettings(db(), settingsOn, new Date());
   asaas.fake.fiscal.cityHall.issue = { kind: 'accepted' };
 });
-
-/** An order paid by card (the fake confirms it at once), its webhooks delivered, the jobs not run yet. */
-async function paidOrder(email: string) {
-  const res = await asaas.app.server.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: { 'idempotency-key': newKey() },
-    payload: orderRequest({ email }),
-  });
-  const orderId = res.json().order.id as string;
-  const charge = [...asaas.fake.payments.values()].find((p) => p.externalReference === orderId)!;
-  charge.status = 'RECEIVED';
-  const paid = await asaas.app.server.inject({
-    method: 'POST',
-    url: '/api/webhooks/asaas',
-    headers: { 'asaas-access-token': webhookToken },
-    payload: { id: `evt_paid_${orderId}`, event: 'PAYMENT_RECEIVED', payment: { ...charge } },
-  });
-  expect(paid.statusCode).toBe(200);
-  return orderId;
-}
-const invoiceRow = async (orderId: string) => invoicesRepo.forOrder(db(), orderId);
-const atAsaas = async (orderId: string) => {
-  const row = await invoiceRow(orderId);
-  return [...asaas.fake.fiscal.invoices.values()].filter((i) => i.externalReference === row?.id);
-};
-const mailTo = async (to: string) =>
-  (await db().select().from(outboxEmails).where(eq(outboxEmails.to, to))).map((m) => m.subject + m.text);
-const gateway = () =>
-  asaasInvoices(
-    createAsaasClient({ baseUrl: asaas.fake.url, apiKey: asaas.fake.apiKey, userAgent: 'Impulso' }),
-  );
-const issue = (orderId: string) =>
-  issueInvoice({ db: db(), invoices: gateway(), clock: () => new Date() }, orderId);
 
 describe('off by default', () => {
   it('a paid order of a shop that never turned invoicing on owes no invoice', async () => {

@@ -58,6 +58,7 @@ export const messages = {
   idempotency_conflict:
     'Esta tentativa de compra já foi usada com outros dados. Recarregue a página e tente novamente.',
   order_not_found: 'Pedido não encontrado',
+  invoice_not_requestable: 'A nota fiscal deste pedido não pode ser pedida agora.',
   order_load_failed: 'Erro ao carregar detalhes do pedido',
   order_id_missing: 'ID do pedido não encontrado na URL',
   session_or_order_missing: 'Session ID ou Pedido ID não encontrado na URL',

@@ -1,3 +1,5 @@
+import { invoiceViewOf } from '../invoices/buyer-invoice';
+import { invoicesRepo } from '../invoices/invoices.repo';
 import { messages } from '../../shared/messages';
 import { formatPurchaseCode, type OrderStatus, type PaymentStatus } from '../../shared/orders';
 import type { AccountOrder, AccountUser } from '../../shared/schemas/accounts';
@@ -134,8 +136,16 @@ export function createAccountsService(deps: AccountsDeps) {
         view: toDeliveryView(d),
       }));
       const now = clock();
+      const invoices = await invoicesRepo.forOrders(
+        db,
+        rows.map((o) => o.id),
+      );
       return rows.map((o) => ({
         ...accountOrder(o),
+        invoice: invoiceViewOf(
+          invoices.find((i) => i.orderId === o.id),
+          true,
+        ),
         planMonth: plans.includes(o.id)
           ? planMonthLines(
               deliveries.filter((d) => d.orderId === o.id).map((d) => d.view),
@@ -147,7 +157,7 @@ export function createAccountsService(deps: AccountsDeps) {
   };
 }
 
-const accountOrder = (o: OrderRow): Omit<AccountOrder, 'planMonth'> => ({
+const accountOrder = (o: OrderRow): Omit<AccountOrder, 'planMonth' | 'invoice'> => ({
   id: o.id,
   purchaseCode: formatPurchaseCode(o.purchaseCode),
   service: o.service as AccountOrder['service'],

@@ -2,6 +2,7 @@ import { messages } from '../../shared/messages';
 import type { Db } from '../db/client';
 import type { OrderRow } from '../db/schema';
 import { AppError } from '../errors';
+import { recordOwedInvoice } from '../invoices/owed-invoice';
 import { countOrder } from '../metrics/order-counts';
 import { markOrderPaid } from '../payments/order-paid';
 import { adminRepo } from './admin.repo';
@@ -51,6 +52,9 @@ export async function updateOrder(
     }
     if (audit.length === 0) return order;
     const edited = await adminRepo.applyEdit(tx, orderId, changes, audit, actor, now);
+    // Marked "Concluído" by hand: a delivery done, as when the panel's deliveries finish (ADR 036).
+    if (edited.status === 'concluido' && edited.paymentStatus === 'paid')
+      await recordOwedInvoice(tx, edited, now, 'delivery');
     if (!becomesPaid) return edited;
     // After the operator's own status (a cancelled order paid by hand stays cancelled, undelivered).
     if (

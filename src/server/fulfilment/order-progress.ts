@@ -1,4 +1,5 @@
 import type { Executor } from '../db/client';
+import { recordOwedInvoice } from '../invoices/owed-invoice';
 import { enqueue } from '../jobs/job-queue';
 import { ordersRepo } from '../orders/orders.repo';
 import { deliveriesRepo } from './deliveries.repo';
@@ -19,7 +20,8 @@ export function progressOf(states: readonly string[]): Progress {
 
 /**
  * Moves a paid order forward to what its deliveries say, never back (an operator's later edit or a stale
- * answer cannot undo a delivery), and queues the buyer's e-mail in the same transaction as the move.
+ * answer cannot undo a delivery), and queues the buyer's e-mail (and, when done, the invoice owed on
+ * delivery) in the same transaction as the move.
  */
 export async function followDeliveries(tx: Executor, orderIds: string | readonly string[], now: Date) {
   const ids = [...new Set(typeof orderIds === 'string' ? [orderIds] : orderIds)];
@@ -39,5 +41,7 @@ export async function followDeliveries(tx: Executor, orderIds: string | readonly
     await ordersRepo.update(tx, order.id, { status: target, updatedAt: now });
     const email = target === 'concluido' ? 'delivery_completed_email' : 'delivery_started_email';
     await enqueue(tx, email, { orderId: order.id });
+    // "Quando a entrega termina": the invoice is owed now (ADR 036).
+    if (target === 'concluido') await recordOwedInvoice(tx, order, now, 'delivery');
   }
 }

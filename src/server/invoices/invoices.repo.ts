@@ -31,6 +31,10 @@ export const invoicesRepo = {
     const [row] = await db.select().from(invoices).where(eq(invoices.orderId, orderId));
     return row;
   },
+  async forOrders(db: Executor, orderIds: string[]): Promise<InvoiceRow[]> {
+    if (orderIds.length === 0) return [];
+    return db.select().from(invoices).where(inArray(invoices.orderId, orderIds));
+  },
   async byId(db: Executor, id: string): Promise<InvoiceRow | undefined> {
     // A reference that is not a uuid is not ours (the column would refuse to compare it).
     if (!isId(id)) return undefined;

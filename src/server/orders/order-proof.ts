@@ -66,6 +66,10 @@ export function createOrderProof(deps: {
       if (code.length <= 40 && sameCode(code, order.purchaseCode)) return true;
       throw new AppError('forbidden', 'order_code_wrong');
     }
+    return bySession(request, order);
+  }
+
+  async function bySession(request: FastifyRequest, order: OrderRow): Promise<boolean> {
     // Only a request that carries a session cookie pays for the session lookup.
     if (!sessionToken(request)) return false;
     const who = await signedIn(db, request, deps.clock());
@@ -75,6 +79,15 @@ export function createOrderProof(deps: {
   }
 
   return {
+    /**
+     * A read that shows what only the order's buyer may see (the invoice's links): the kept token or the
+     * account's session, nothing counted; a purchase code goes through `require`.
+     */
+    async sees(request: FastifyRequest, order: OrderRow): Promise<boolean> {
+      const token = header(request, 'x-order-token');
+      if (token && access.verify(token, order.id)) return true;
+      return bySession(request, order);
+    },
     /** Counts the write, checks the proof; the order and a fresh 24-hour token. */
     async require(
       request: FastifyRequest,

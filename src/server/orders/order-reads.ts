@@ -9,6 +9,8 @@ import { paymentsRepo } from '../payments/payments.repo';
 import { undecidedStates } from '../../shared/payment-states';
 import { isPayable, nextFor, toOrderView, toPaymentView } from './order-view';
 import { ordersRepo } from './orders.repo';
+import { buyerInvoice } from '../invoices/buyer-invoice';
+import type { OrderRow } from '../db/schema';
 
 /**
  * What the order pages read: the order by id (a capability, docs/product.md#orders) and the PIX screen's
@@ -16,12 +18,17 @@ import { ordersRepo } from './orders.repo';
  */
 export function orderReads(db: Db, clock: () => Date) {
   return {
-    async get(orderId: string): Promise<CreateOrderResponse> {
+    /** `proves`: whether the request proves the order (its invoice's links are shown only then). */
+    async get(
+      orderId: string,
+      proves: (order: OrderRow) => Promise<boolean> = async () => false,
+    ): Promise<CreateOrderResponse> {
       const order = isId(orderId) ? await ordersRepo.findById(db, orderId) : undefined;
       if (!order) throw new AppError('not_found', 'order_not_found', messages.order_not_found);
-      const [payment, deliveries] = await Promise.all([
+      const [payment, deliveries, invoice] = await Promise.all([
         paymentsRepo.latestForOrder(db, order.id),
         deliveriesRepo.listForOrder(db, order.id),
+        proves(order).then((withLinks) => buyerInvoice(db, order, withLinks)),
       ]);
       return {
         order: toOrderView(order),
@@ -30,6 +37,7 @@ export function orderReads(db: Db, clock: () => Date) {
         // Not while an attempt is being made, nor while one's outcome is undecided (issue 12).
         payable: isPayable(order) && !(payment && undecidedStates.has(payment.status)),
         fulfilment: toFulfilmentView(deliveries, clock()),
+        invoice,
       };
     },
 

@@ -83,7 +83,13 @@ export const ordersRepo = {
   async lockStates(db: Executor, ids: readonly string[]) {
     if (ids.length === 0) return [];
     return db
-      .select({ id: orders.id, status: orders.status, paymentStatus: orders.paymentStatus })
+      .select({
+        id: orders.id,
+        status: orders.status,
+        paymentStatus: orders.paymentStatus,
+        totalCents: orders.totalCents,
+        subscriptionId: orders.subscriptionId,
+      })
       .from(orders)
       .where(inArray(orders.id, [...ids]))
       .orderBy(asc(orders.id))

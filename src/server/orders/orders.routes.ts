@@ -10,6 +10,7 @@ import { signedIn } from '../accounts/signed-in';
 import { standInsRepo } from '../accounts/stand-ins.repo';
 import { orderTokenLifetimes, type OrderAccess } from './order-capability';
 import type { OrderProof } from './order-proof';
+import { buyerInvoiceRoutes } from '../invoices/buyer-invoice.routes';
 
 const idempotencyKeyPattern = /^[A-Za-z0-9_-]{8,100}$/;
 
@@ -68,8 +69,12 @@ export async function ordersRoutes(
   });
 
   app.get<{ Params: { id: string } }>('/api/orders/:id', async (request, reply) =>
-    reply.header('cache-control', 'no-store').send(await service.get(request.params.id)),
+    reply
+      .header('cache-control', 'no-store')
+      .send(await service.get(request.params.id, (order) => deps.proof.sees(request, order))),
   );
+
+  await app.register(buyerInvoiceRoutes, { db: deps.db, clock: deps.clock, proof: deps.proof });
 
   // Polled every 4 s by the PIX screen: answers from our database, never from the provider
   // (docs/product.md#payment-confirmation).

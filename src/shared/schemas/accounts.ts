@@ -69,4 +69,6 @@ export interface AccountOrder {
   subscriptionId: string | null;
   /** A plan's paid month: the followers so far and each engagement component (issue 26). */
   planMonth: import('../plan-month').PlanMonthLine[] | null;
+  /** The order's NFS-e, its links included: the session proves the order (ADR 036). */
+  invoice: import('./order-view').InvoiceView | null;
 }

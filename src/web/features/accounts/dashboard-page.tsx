@@ -8,6 +8,7 @@ import { buttonSecondary, container } from '../../components/ui/styles';
 import { ApiError, api } from '../../lib/api';
 import { Link } from '../../router/link';
 import { useNavigate } from '../../router/router';
+import { InvoiceLinks } from '../orders/invoice-links';
 import { serviceTitle } from '../orders/order-details';
 import { DashboardPlans } from './dashboard-plans';
 import { MyData } from './my-data';
@@ -131,6 +132,7 @@ export function DashboardPage() {
                         <td className="py-2 pr-3">{formatBRL(order.totalCents)}</td>
                         <td className="py-2">
                           {orderStatusLabels[order.status]} · {paymentStatusLabels[order.paymentStatus]}
+                          {order.invoice && <InvoiceLinks invoice={order.invoice} />}
                         </td>
                       </tr>
                     ))}

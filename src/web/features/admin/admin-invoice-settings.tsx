@@ -46,6 +46,12 @@ const moments = {
   request: 'Quando o comprador pedir',
 } as const;
 
+const momentHelp: Record<InvoiceSettings['issueOn'], string> = {
+  payment: 'A nota sai assim que o pagamento é confirmado.',
+  delivery: 'A nota sai quando o pedido fica “Concluído” (entrega terminada ou marcada à mão).',
+  request: 'A página do pedido pago mostra “Pedir nota fiscal”; a nota sai quando o comprador pede.',
+};
+
 export function AdminInvoiceSettings({ stored }: { stored: InvoiceSettings | null }) {
   const [fields, setFields] = useState<InvoiceSettings>(stored ?? defaults);
   const [percents, setPercents] = useState(
@@ -91,11 +97,9 @@ export function AdminInvoiceSettings({ stored }: { stored: InvoiceSettings | nul
               {label}
             </label>
           ))}
-          {fields.issueOn !== 'payment' && (
-            <p className="mt-1 text-sm text-amber-900">
-              Guardamos esta escolha, mas por enquanto só “pagamento confirmado” emite as notas sozinho.
-            </p>
-          )}
+          <p className="mt-1 text-sm text-slate-700">
+            {momentHelp[fields.issueOn]} Os planos mensais têm a nota de cada mês paga emitida pelo Asaas.
+          </p>
         </fieldset>
         <div>
           <p className={fieldLabel}>Serviço municipal</p>

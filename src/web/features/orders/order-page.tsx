@@ -6,6 +6,7 @@ import { OrderDetails } from './order-details';
 import { OrderError } from './order-error';
 import { OrderDelivery } from './order-delivery';
 import { useOrderAccessFragment } from './order-access';
+import { OrderInvoice } from './order-invoice';
 import { PayNow } from './pay-now';
 import { PaymentNotice } from './payment-notice';
 import { useLiveOrder } from './use-order';
@@ -51,6 +52,7 @@ export function OrderPage() {
               fulfilment={state.data.fulfilment}
               onChanged={reload}
             />
+            <OrderInvoice orderId={state.data.order.id} invoice={state.data.invoice} />
             {state.data.next === 'pix' && state.data.payment && (
               <div className="mt-8">
                 <PixView order={state.data.order} payment={state.data.payment} />

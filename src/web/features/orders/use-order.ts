@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { messages } from '../../../shared/messages';
 import type { CreateOrderResponse } from '../../../shared/schemas/order-view';
 import { ApiError, api } from '../../lib/api';
+import { orderToken } from './order-access';
 
 export type OrderState =
   { kind: 'loading' } | { kind: 'loaded'; data: CreateOrderResponse } | { kind: 'error'; message: string };
@@ -25,9 +26,14 @@ export function useLiveOrder(
     }
     let active = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const load = (first: boolean) =>
-      api
-        .get<CreateOrderResponse>(`/api/orders/${encodeURIComponent(orderId)}`, { timeoutMs: 15_000 })
+    // The kept token proves the order: the answer then carries what only its buyer sees (the invoice's links).
+    const load = (first: boolean) => {
+      const token = orderToken(orderId);
+      return api
+        .get<CreateOrderResponse>(`/api/orders/${encodeURIComponent(orderId)}`, {
+          timeoutMs: 15_000,
+          ...(token ? { headers: { 'x-order-token': token } } : {}),
+        })
         .then((data) => {
           if (!active) return;
           setState({ kind: 'loaded', data });
@@ -45,6 +51,7 @@ export function useLiveOrder(
             message: notFound ? messages.order_not_found : messages.order_load_failed,
           });
         });
+    };
     void load(true);
     return () => {
       active = false;

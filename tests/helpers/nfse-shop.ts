@@ -1,0 +1,94 @@
+import { expect } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { CreateOrderRequest } from '../../src/shared/schemas/checkout';
+import { outboxEmails } from '../../src/server/db/schema';
+import { asaasInvoices } from '../../src/server/invoices/asaas-invoices';
+import { invoicesRepo } from '../../src/server/invoices/invoices.repo';
+import { issueInvoice } from '../../src/server/invoices/issue-invoice';
+import { createAsaasClient } from '../../src/server/payments/asaas/asaas-client';
+import { startAsaasTestApp, type AsaasTestApp } from './asaas-test-app';
+import { newKey, orderRequest } from './order-request';
+
+// A shop on the fake Asaas with its fiscal data sent, for the NFS-e tests (ADR 033, ADR 036).
+
+export const nfseOwnerEmail = 'dona@impulso.example';
+export const nfseWebhookToken = 'whsec_nfse_0123456789abcdefghijklmnop';
+export const nfseSettingsOn = {
+  enabled: true,
+  issueOn: 'payment' as const,
+  municipalServiceId: '101',
+  municipalServiceName: 'Propaganda e publicidade',
+  issBasisPoints: 200,
+};
+
+export async function startNfseShop(): Promise<AsaasTestApp> {
+  const asaas = await startAsaasTestApp(nfseWebhookToken, {
+    ADMIN_EMAIL: nfseOwnerEmail,
+    FULFILMENT_PROVIDER: 'manual',
+  });
+  const form = new FormData();
+  for (const [name, value] of Object.entries({
+    email: 'fiscal@impulso.com.br',
+    simplesNacional: 'true',
+    username: 'impulso',
+    password: 'senha-da-prefeitura',
+  }))
+    form.append(name, value);
+  await fetch(`${asaas.fake.url}/fiscalInfo/`, {
+    method: 'POST',
+    headers: { access_token: asaas.fake.apiKey },
+    body: form,
+  });
+  return asaas;
+}
+
+/** The NFS-e helpers over a started shop. */
+export function nfseHelpers(shop: () => AsaasTestApp) {
+  const db = () => shop().app.database.db;
+  const invoiceRow = async (orderId: string) => invoicesRepo.forOrder(db(), orderId);
+  const gateway = () =>
+    asaasInvoices(
+      createAsaasClient({ baseUrl: shop().fake.url, apiKey: shop().fake.apiKey, userAgent: 'Impulso' }),
+    );
+  async function payOrder(orderId: string) {
+    const { app, fake } = shop();
+    const charge = [...fake.payments.values()].find((p) => p.externalReference === orderId)!;
+    charge.status = 'RECEIVED';
+    const paid = await app.server.inject({
+      method: 'POST',
+      url: '/api/webhooks/asaas',
+      headers: { 'asaas-access-token': nfseWebhookToken },
+      payload: { id: `evt_paid_${orderId}`, event: 'PAYMENT_RECEIVED', payment: { ...charge } },
+    });
+    expect(paid.statusCode).toBe(200);
+  }
+  return {
+    db,
+    invoiceRow,
+    /** The order's charge received at Asaas, and its webhook delivered; the jobs not run yet. */
+    payOrder,
+    /** An order placed and paid (see payOrder). */
+    async paidOrder(email: string, overrides: Partial<CreateOrderRequest> = {}) {
+      const res = await shop().app.server.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: { 'idempotency-key': newKey() },
+        payload: orderRequest({ email, ...overrides }),
+      });
+      expect(res.statusCode).toBe(201);
+      const orderId = res.json().order.id as string;
+      await payOrder(orderId);
+      return orderId;
+    },
+    /** The invoices Asaas holds with the order's reference. */
+    async atAsaas(orderId: string) {
+      const row = await invoiceRow(orderId);
+      return [...shop().fake.fiscal.invoices.values()].filter((i) => i.externalReference === row?.id);
+    },
+    mailTo: async (to: string) =>
+      (await db().select().from(outboxEmails).where(eq(outboxEmails.to, to))).map((m) => m.subject + m.text),
+    gateway,
+    issue: (orderId: string) =>
+      issueInvoice({ db: db(), invoices: gateway(), clock: () => new Date() }, orderId),
+  };
+}
