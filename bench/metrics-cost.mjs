@@ -5,6 +5,7 @@
 // interleaved (ABBA) because the machine is shared: each round times /api/health then POST /api/orders on
 // one server, then on the other. ROUNDS, RATE, DURATION, SCRAPE_SECONDS change it.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { benchOrder, freshPostgres, startServer, stopServer } from './lib.mjs';
 import { openLoop } from './open-loop.mjs';
@@ -33,6 +34,15 @@ const placeOrder = () => {
   };
 };
 const health = () => ({ path: '/api/health' });
+
+/**
+ * CPU the server process used, in ms (user + system, /proc at 100 ticks/s): unlike latency, what one
+ * request costs does not depend on what else the shared machine runs.
+ */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 
 const env = (url) => ({
   DATABASE_URL: url,
@@ -78,13 +88,20 @@ try {
         for (const [endpoint, next] of [
           ['GET /api/health', health],
           ['POST /api/orders', placeOrder],
-        ])
-          rows.push({
+        ]) {
+          const cpuBefore = cpuMs(side.server.pid);
+          const run = await openLoop(side.base, { rate, seconds, next });
+          const cpu = (cpuMs(side.server.pid) - cpuBefore) / run.requests;
+          const row = {
             round,
             server: side.name,
             endpoint,
-            ...(await openLoop(side.base, { rate, seconds, next })),
-          });
+            ...run,
+            'CPU ms/request': Number(cpu.toFixed(3)),
+          };
+          rows.push(row);
+          console.log(JSON.stringify(row));
+        }
     }
   } finally {
     clearInterval(scraper);
@@ -109,6 +126,7 @@ for (const side of sides)
       endpoint,
       'median p50 ms': median(mine.map((row) => row['p50 ms'])),
       'median p99 ms': median(mine.map((row) => row['p99 ms'])),
+      'median CPU ms/request': median(mine.map((row) => row['CPU ms/request'])),
       errors: mine.reduce((sum, row) => sum + row.errors, 0),
     });
   }
