@@ -30,6 +30,8 @@ export function createAppJobs(deps: {
   clock: () => Date;
   log: FastifyBaseLogger;
   requestsRunning: () => number;
+  /** The providers' wrapper (metrics/observed.ts) for the clients the jobs make themselves. */
+  observe: <T extends object>(client: T, provider: string) => T;
 }) {
   const { database, config, mailer, fulfilment, clock, log } = deps;
   const db = database.db;
@@ -56,7 +58,15 @@ export function createAppJobs(deps: {
     handlers: {
       ...emailJobHandlers({ db, mailer, shop: deps.shop, clock }),
       ...fulfilment.handlers,
-      ...invoiceJobHandlers({ db, config, mailer, shop: deps.shop, alerts: fulfilment.ctx.alerts, clock }),
+      ...invoiceJobHandlers({
+        db,
+        config,
+        mailer,
+        shop: deps.shop,
+        alerts: fulfilment.ctx.alerts,
+        clock,
+        observe: (client) => deps.observe(client, 'asaas_fiscal'),
+      }),
       ...paymentJobHandlers({ db, provider: deps.provider, clock, log, alerts: fulfilment.ctx.alerts }),
       owner_digest_email: (payload) =>
         sendOwnerDigest({ db, mailer, alerts: fulfilment.ctx.alerts }, String(payload.day)),

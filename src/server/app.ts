@@ -240,6 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
     log: server.log,
     requestsRunning: inFlight.running,
+    observe: (client, provider) => observed(client, provider, metrics),
   });
   const reconciler = createReconciler({
     db: database.db,

@@ -22,12 +22,15 @@ export function invoiceJobHandlers(deps: {
   shop: Shop;
   alerts: AlertTarget;
   clock: () => Date;
+  /** Wraps the Asaas invoices client (its calls timed and counted: metrics/observed.ts). */
+  observe?: <T extends object>(client: T) => T;
 }): Record<string, JobHandler> {
   const { db, config, mailer, shop, alerts, clock } = deps;
   const { apiUrl: baseUrl, apiKey, userAgent } = config.asaas;
+  const observe = deps.observe ?? (<T>(client: T) => client);
   const invoices =
     config.paymentProvider === 'asaas'
-      ? asaasInvoices(createAsaasClient({ baseUrl, apiKey, userAgent }))
+      ? observe(asaasInvoices(createAsaasClient({ baseUrl, apiKey, userAgent })))
       : null;
   const asaas = () => {
     if (!invoices) throw new Error('NFS-e precisa do Asaas (PAYMENT_PROVIDER=asaas).');
