@@ -44,6 +44,7 @@ import { createOrderProof } from './orders/order-proof';
 import { serverSecretsRepo } from './orders/server-secrets.repo';
 import { runDoctor } from './doctor/run-doctor';
 import { runningShopGoLive } from './doctor/go-live-check';
+import { whatsappWebhookRoutes } from './whatsapp/whatsapp-webhook.routes';
 
 // zod's own messages (a wrong type, say) in Portuguese; our schemas carry the shop's texts
 // (src/shared/messages.ts).
@@ -214,6 +215,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await server.register(privacyConfirmRoutes, { requests: privacyRequests, rateLimiter });
   await server.register(fulfilmentRoutes, { ctx: fulfilment.ctx, proveOrder: orderProof.require });
+  // WhatsApp messages (docs/whatsapp.md): the webhook exists only when they are on.
+  if (config.whatsapp)
+    await server.register(whatsappWebhookRoutes, { db: database.db, clock, ...config.whatsapp });
   const jobs = createAppJobs({
     database,
     config,

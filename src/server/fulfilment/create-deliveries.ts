@@ -3,6 +3,7 @@ import { catalogueRepo } from '../catalogue/catalogue.repo';
 import type { Executor } from '../db/client';
 import type { OrderRow } from '../db/schema';
 import { enqueue } from '../jobs/job-queue';
+import { queueWhatsapp } from '../whatsapp/whatsapp-queue.repo';
 import { deliveriesRepo } from './deliveries.repo';
 import { deliveryItems, type DeliveryItem } from './delivery-plan';
 
@@ -45,6 +46,9 @@ export async function createDeliveries(tx: Executor, order: OrderRow, now: Date)
   );
   for (const row of rows) {
     if (row.state === 'queued') await enqueue(tx, 'submit_delivery', { deliveryId: row.id });
-    else await enqueue(tx, 'delivery_link_email', { deliveryId: row.id });
+    else {
+      await enqueue(tx, 'delivery_link_email', { deliveryId: row.id });
+      await queueWhatsapp(tx, order, 'link_needed');
+    }
   }
 }

@@ -1,6 +1,7 @@
 import type { Executor } from '../db/client';
 import { enqueue } from '../jobs/job-queue';
 import { ordersRepo } from '../orders/orders.repo';
+import { queueWhatsapp } from '../whatsapp/whatsapp-queue.repo';
 import { deliveriesRepo } from './deliveries.repo';
 
 type Progress = 'processando' | 'em_transporte' | 'concluido';
@@ -39,5 +40,6 @@ export async function followDeliveries(tx: Executor, orderIds: string | readonly
     await ordersRepo.update(tx, order.id, { status: target, updatedAt: now });
     const email = target === 'concluido' ? 'delivery_completed_email' : 'delivery_started_email';
     await enqueue(tx, email, { orderId: order.id });
+    await queueWhatsapp(tx, order.id, target === 'concluido' ? 'delivered' : 'delivery_started');
   }
 }

@@ -132,6 +132,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         name: input.name,
         email: input.email,
         whatsapp: input.whatsapp,
+        whatsappConsentAt: input.whatsappUpdates ? now : null,
         cpf: input.cpf,
         address: input.address ?? null,
         status: settlesOnWhatsapp ? 'aguardando_contato_whatsapp' : 'pendente',

@@ -4,6 +4,7 @@ export interface StepOneValues {
   instagram: string;
   postLink: string;
   whatsapp: string;
+  whatsappUpdates: boolean;
   addOns: ProductId[];
   addOnLinks: Partial<Record<ProductId, string>>;
 }
@@ -32,6 +33,7 @@ export const emptyStepOne: StepOneValues = {
   instagram: '',
   postLink: '',
   whatsapp: '',
+  whatsappUpdates: false,
   addOns: [],
   addOnLinks: {},
 };

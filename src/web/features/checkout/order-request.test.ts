@@ -4,6 +4,7 @@ import { buildOrderRequest, cardChecks } from './order-request';
 
 const item = { type: 'followers', amount: 1000 } as const;
 const one: StepOneValues = {
+  whatsappUpdates: false,
   instagram: 'loja.da.ana',
   postLink: '',
   whatsapp: '(11) 9 1234-5678',
