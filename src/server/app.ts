@@ -211,6 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     fiscal: fiscalFor(config),
     shopName: config.shop.name,
     requireTwoFactor: config.env === 'production',
+    whatsappEnabled: config.whatsapp !== null,
     ...(deps.initialPasswordFile ? { initialPasswordFile: deps.initialPasswordFile } : {}),
   });
   await server.register(privacyConfirmRoutes, { requests: privacyRequests, rateLimiter });
