@@ -65,6 +65,26 @@ describe('the env templates', () => {
     expect(config.publicUrl).toBe('http://localhost:3000');
   });
 
+  // Issue 28: WhatsApp is off as copied, and the production template shows its variables to fill.
+  it.each(['.env.example', 'deploy/impulso.env.example'])(
+    '%s shows the WHATSAPP_* variables, off',
+    (file) => {
+      const whatsapp = Object.keys(envSchema.shape).filter((name) => name.startsWith('WHATSAPP_'));
+      expect(whatsapp.sort()).toEqual(
+        [
+          'WHATSAPP_API_URL',
+          'WHATSAPP_TOKEN',
+          'WHATSAPP_PHONE_NUMBER_ID',
+          'WHATSAPP_APP_SECRET',
+          'WHATSAPP_VERIFY_TOKEN',
+        ].sort(),
+      );
+      const names = namesIn(template(file));
+      expect(whatsapp.filter((name) => !names.includes(name))).toEqual([]);
+      expect(envSchema.parse(parseEnv(template(file))).WHATSAPP_TOKEN).toBeUndefined();
+    },
+  );
+
   it('deploy/impulso.env.example is refused in production for its placeholders only, and starts once filled', () => {
     const env = parseEnv(template('deploy/impulso.env.example'));
     expect(env.NODE_ENV).toBe('production');

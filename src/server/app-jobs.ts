@@ -15,6 +15,8 @@ import { paymentJobHandlers } from './payments/payment-jobs';
 import { queueOwnerDigest, sendOwnerDigest } from './admin/owner-digest';
 import { leadsRepo } from './analytics/leads.repo';
 import { anonymiseExpired } from './privacy/personal-data.repo';
+import { createCloudApi } from './whatsapp/cloud-api';
+import { whatsappJobHandlers } from './whatsapp/send-whatsapp';
 
 /** Leads are kept 90 days after the visitor's last visit (docs/product.md#privacy). */
 const leadRetentionMs = 90 * 86_400_000;
@@ -24,7 +26,7 @@ export function createAppJobs(deps: {
   database: Database;
   config: Readonly<Config>;
   mailer: Mailer;
-  shop: { name: string; publicUrl: string };
+  shop: { name: string; publicUrl: string; orderToken?: (orderId: string) => string };
   fulfilment: Fulfilment;
   provider: PaymentProvider;
   clock: () => Date;
@@ -54,6 +56,8 @@ export function createAppJobs(deps: {
         kinds: ['submit_delivery', 'stop_plan_component'],
         concurrency: database.kind === 'pglite' ? 10 : 40,
       },
+      // The Cloud API takes 80 messages/s per number; a call waits up to 15 s (docs/whatsapp.md).
+      { kinds: ['whatsapp_message'], concurrency: database.kind === 'pglite' ? 5 : 20 },
     ],
     handlers: {
       ...emailJobHandlers({ db, mailer, shop: deps.shop, clock }),
@@ -68,6 +72,13 @@ export function createAppJobs(deps: {
         observe: (client) => deps.observe(client, 'asaas_fiscal'),
       }),
       ...paymentJobHandlers({ db, provider: deps.provider, clock, log, alerts: fulfilment.ctx.alerts }),
+      ...whatsappJobHandlers({
+        db,
+        api: config.whatsapp ? createCloudApi(config.whatsapp) : null,
+        shop: deps.shop,
+        clock,
+        log,
+      }),
       owner_digest_email: (payload) =>
         sendOwnerDigest({ db, mailer, alerts: fulfilment.ctx.alerts }, String(payload.day)),
     },

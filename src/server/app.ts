@@ -49,6 +49,7 @@ import { metricsRoutes } from './metrics/metrics.routes';
 import { observed } from './metrics/observed';
 import { observedPanel } from './metrics/observed-panel';
 import { countOrdersOf } from './metrics/order-counts';
+import { whatsappWebhookRoutes } from './whatsapp/whatsapp-webhook.routes';
 
 // zod's own messages (a wrong type, say) in Portuguese; our schemas carry the shop's texts
 // (src/shared/messages.ts).
@@ -226,10 +227,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     fiscal: fiscal && observed(fiscal, 'asaas_fiscal', metrics),
     shopName: config.shop.name,
     requireTwoFactor: config.env === 'production',
+    whatsappEnabled: config.whatsapp !== null,
     ...(deps.initialPasswordFile ? { initialPasswordFile: deps.initialPasswordFile } : {}),
   });
   await server.register(privacyConfirmRoutes, { requests: privacyRequests, rateLimiter });
   await server.register(fulfilmentRoutes, { ctx: fulfilment.ctx, proveOrder: orderProof.require });
+  // WhatsApp messages (docs/whatsapp.md): the webhook exists only when they are on.
+  if (config.whatsapp)
+    await server.register(whatsappWebhookRoutes, { db: database.db, clock, ...config.whatsapp });
   const jobs = createAppJobs({
     database,
     config,

@@ -12,6 +12,12 @@ const optionalUrl = z
   .optional()
   .or(z.literal('').transform(() => undefined));
 
+const optionalText = z
+  .string()
+  .min(1)
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
 /** The environment, with a safe default for every key (`npm start` needs no .env); .env.example explains each. */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -169,6 +175,19 @@ export const envSchema = z.object({
   SMM_BALANCE_ALERT: z.coerce.number().min(0).optional(),
   /** Where operator alerts go; ADMIN_EMAIL when unset. */
   OWNER_ALERT_EMAIL: z.string().email().optional(),
+  /**
+   * WhatsApp messages to buyers through the official Cloud API (docs/whatsapp.md): off unless the token,
+   * the number's id, the app secret and the webhook's verify token are all set.
+   */
+  WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com/v21.0'),
+  WHATSAPP_TOKEN: optionalText,
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .regex(/^\d+$/, "WHATSAPP_PHONE_NUMBER_ID: the number's id in the Meta app (digits)")
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  WHATSAPP_APP_SECRET: optionalText,
+  WHATSAPP_VERIFY_TOKEN: optionalText,
   PLAN_LINK_INICIANTE: optionalUrl,
   PLAN_LINK_SIMPLES: optionalUrl,
   PLAN_LINK_AVANCADO: optionalUrl,

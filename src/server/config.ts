@@ -3,6 +3,7 @@ import { goLiveProblems } from './config-go-live';
 import { envSchema } from './config-env';
 import type { ShopIdentity } from '../shared/shop';
 import { productIds, type ProductId } from '../shared/catalogue';
+import { whatsappConfigOf, type WhatsappConfig } from './whatsapp/whatsapp-config';
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -68,6 +69,8 @@ export interface Config {
   pixKey: string;
   pixMerchantCity: string;
   shop: ShopIdentity;
+  /** WhatsApp messages to buyers (docs/whatsapp.md); null: off. */
+  whatsapp: Readonly<WhatsappConfig> | null;
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Readonly<Config> {
@@ -115,8 +118,10 @@ export function configFromEnv(e: Env): Readonly<Config> {
   if (e.PLAN_LINK_INICIANTE) planLinks.iniciante = e.PLAN_LINK_INICIANTE;
   if (e.PLAN_LINK_SIMPLES) planLinks.simples = e.PLAN_LINK_SIMPLES;
   if (e.PLAN_LINK_AVANCADO) planLinks.avancado = e.PLAN_LINK_AVANCADO;
+  const whatsapp = whatsappConfigOf(e);
   return Object.freeze({
     env: e.NODE_ENV,
+    whatsapp,
     port: e.PORT,
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
@@ -205,6 +210,7 @@ export function configFromEnv(e: Env): Readonly<Config> {
       ]),
       sandbox: e.PAYMENT_PROVIDER === 'sandbox',
       cardCheckout: e.CARD_CHECKOUT,
+      whatsappUpdates: whatsapp !== null,
     }),
   });
 }

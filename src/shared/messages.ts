@@ -86,6 +86,10 @@ export const messages = {
   subscription_not_found: 'Assinatura não encontrada.',
   invalid_webhook_token: 'Token de webhook inválido.',
   metrics_closed: 'As métricas exigem o token de METRICS_TOKEN ou um endereço de METRICS_ALLOW_FROM.',
+  invalid_webhook_signature: 'Assinatura de webhook inválida.',
+  webhook_verification_refused: 'Verificação do webhook recusada.',
+  whatsapp_template_invalid:
+    'Nome de modelo inválido: use letras minúsculas, números e _ (como no Gerenciador do WhatsApp).',
   orders_rate_limited: 'Muitos pedidos em pouco tempo. Aguarde alguns minutos e tente novamente.',
   unpaid_orders_limited:
     'Há vários pedidos não pagos com este e-mail. Pague um deles (Consultar Compra) ou aguarde uma hora.',

@@ -27,6 +27,8 @@ export interface ShopIdentity {
    * card form.
    */
   cardCheckout: 'transparent' | 'hosted';
+  /** WhatsApp messages are on (docs/whatsapp.md): checkout asks for the buyer's consent. */
+  whatsappUpdates: boolean;
 }
 
 /** With the card form on our page and a real provider, the provider needs the billing address. */

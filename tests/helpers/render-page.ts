@@ -21,6 +21,7 @@ export const testShop: ShopIdentity = {
   unavailablePackages: [],
   sandbox: false,
   cardCheckout: 'transparent',
+  whatsappUpdates: false,
 };
 
 /** A page's markup as the real server entry renders it, with the opening catalogue unless told otherwise. */

@@ -35,6 +35,8 @@ export interface AdminDeps {
   initialPasswordFile?: string;
   /** SHOP_NAME, a word the password policy refuses. */
   shopName?: string;
+  /** WhatsApp messages are on (docs/whatsapp.md). */
+  whatsappEnabled?: boolean;
   /** NODE_ENV=production: the panel opens only to an operator with a second factor (ADR 027). */
   requireTwoFactor?: boolean;
 }

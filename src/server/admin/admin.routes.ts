@@ -30,6 +30,7 @@ import { doctorAdminRoutes } from './admin-doctor.routes';
 import { invoiceAdminRoutes } from '../invoices/invoice-admin.routes';
 import { adminRestriction, securityAdminRoutes } from './admin-security.routes';
 import { privacyAdminRoutes } from '../privacy/privacy-requests.routes';
+import { whatsappAdminRoutes } from '../whatsapp/whatsapp-admin.routes';
 import { paymentsRepo } from '../payments/payments.repo';
 import { isId } from '../../shared/schemas/ids';
 
@@ -157,6 +158,7 @@ export function adminRouteTable(deps: AdminDeps): AdminRoute[] {
     ...shopClaimsAdminRoutes({ db, clock, claims: deps.claims }),
     ...privacyAdminRoutes(deps.privacyRequests),
     ...doctorAdminRoutes(deps.doctor),
+    ...whatsappAdminRoutes({ db, clock, enabled: deps.whatsappEnabled ?? false }),
     ...invoiceAdminRoutes({ db, clock, fiscal: deps.fiscal ?? null }, orderId),
     {
       method: 'POST',

@@ -4,7 +4,8 @@ import { rowsOf, type Db } from '../db/client';
 export const receiptsRepo = {
   /**
    * Marks up to `limit` orders older than `before` as having their 'pedido recebido' e-mail queued, and
-   * queues those jobs, in one statement: a crash can no longer mark an order and lose its e-mail.
+   * queues those jobs, in one statement: a crash can no longer mark an order and lose its e-mail. A buyer
+   * who consented gets the WhatsApp message too, in the same statement (docs/whatsapp.md).
    */
   async queue(db: Db, now: Date, before: Date, limit: number): Promise<number> {
     const queued = rowsOf<{ id: string }>(
@@ -18,7 +19,14 @@ export const receiptsRepo = {
             limit ${limit}
             for update skip locked
           )
-          returning id
+          returning id, whatsapp_consent_at
+        ),
+        whatsapp as (
+          insert into jobs (kind, payload, run_at)
+          select 'whatsapp_message', json_build_object('orderId', id, 'kind', 'order_received')::jsonb,
+            'epoch'::timestamptz
+          from marked
+          where whatsapp_consent_at is not null
         )
         insert into jobs (kind, payload, run_at)
         select 'order_received_email', json_build_object('orderId', id)::jsonb, 'epoch'::timestamptz

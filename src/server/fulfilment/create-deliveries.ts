@@ -4,6 +4,7 @@ import { planMonthRepo } from '../catalogue/plan-month.repo';
 import type { Executor } from '../db/client';
 import type { OrderRow } from '../db/schema';
 import { enqueueAll } from '../jobs/job-queue';
+import { queueWhatsapp } from '../whatsapp/whatsapp-queue.repo';
 import { deliveriesRepo } from './deliveries.repo';
 import { deliveryItems, planMonthItems, type DeliveryItem } from './delivery-plan';
 
@@ -54,4 +55,5 @@ export async function createDeliveries(tx: Executor, order: OrderRow, now: Date)
       payload: { deliveryId: row.id },
     })),
   );
+  if (rows.some((row) => row.state !== 'queued')) await queueWhatsapp(tx, order, 'link_needed');
 }

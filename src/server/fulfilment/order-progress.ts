@@ -2,6 +2,7 @@ import type { Executor } from '../db/client';
 import { recordOwedInvoice } from '../invoices/owed-invoice';
 import { enqueue } from '../jobs/job-queue';
 import { ordersRepo } from '../orders/orders.repo';
+import { queueWhatsapp } from '../whatsapp/whatsapp-queue.repo';
 import { deliveriesRepo } from './deliveries.repo';
 
 type Progress = 'processando' | 'em_transporte' | 'concluido';
@@ -43,5 +44,6 @@ export async function followDeliveries(tx: Executor, orderIds: string | readonly
     await enqueue(tx, email, { orderId: order.id });
     // "Quando a entrega termina": the invoice is owed now (ADR 036).
     if (target === 'concluido') await recordOwedInvoice(tx, order, now, 'delivery');
+    await queueWhatsapp(tx, order.id, target === 'concluido' ? 'delivered' : 'delivery_started');
   }
 }

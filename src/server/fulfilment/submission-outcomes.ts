@@ -1,6 +1,7 @@
 import type { Executor } from '../db/client';
 import type { DeliveryRow } from '../db/schema';
 import { enqueue } from '../jobs/job-queue';
+import { queueWhatsapp } from '../whatsapp/whatsapp-queue.repo';
 import { deliveriesRepo } from './deliveries.repo';
 import type { FulfilmentContext } from './fulfilment-context';
 import { alertOwner, hour, once } from './owner-alerts';
@@ -43,7 +44,8 @@ export async function recordOutcome(
           lastError: outcome.message,
           updatedAt: now,
         });
-        return enqueue(tx, 'delivery_link_email', { deliveryId: delivery.id });
+        await enqueue(tx, 'delivery_link_email', { deliveryId: delivery.id });
+        return queueWhatsapp(tx, delivery.orderId, 'link_needed');
       }
       if (outcome.reason === 'no_funds') return awaitFunds(ctx, tx, delivery, outcome.message, now);
       return refuse(ctx, tx, delivery, outcome.message, now);

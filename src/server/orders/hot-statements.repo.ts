@@ -26,6 +26,7 @@ export const orderColumns = [
   'name',
   'email',
   'whatsapp',
+  'whatsappConsentAt',
   'cpf',
   'companyCnpj',
   'companyName',

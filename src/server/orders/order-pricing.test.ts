@@ -7,6 +7,7 @@ const base: CreateOrderInput = {
   item: { type: 'followers', amount: 1000 },
   instagram: 'loja.da.ana',
   whatsapp: '11912345678',
+  whatsappUpdates: false,
   addOns: ['likes'],
   addOnLinks: { likes: 'https://www.instagram.com/p/abc/' },
   name: 'Ana',

@@ -133,6 +133,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         name: input.name,
         email: input.email,
         whatsapp: input.whatsapp,
+        whatsappConsentAt: input.whatsappUpdates ? now : null,
         cpf: input.cpf,
         companyCnpj: input.company?.cnpj ?? null,
         companyName: input.company?.name ?? null,

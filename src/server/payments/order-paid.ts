@@ -6,6 +6,7 @@ import type { OrderRow } from '../db/schema';
 import { createDeliveries } from '../fulfilment/create-deliveries';
 import { recordOwedInvoice } from '../invoices/owed-invoice';
 import { enqueue } from '../jobs/job-queue';
+import { queueWhatsapp } from '../whatsapp/whatsapp-queue.repo';
 import { ordersRepo } from '../orders/orders.repo';
 import { subscriptionsRepo } from '../subscriptions/subscriptions.repo';
 import { paymentsRepo } from './payments.repo';
@@ -39,7 +40,9 @@ const waitingStatuses = new Set(['pendente', 'aguardando_contato_whatsapp']);
  */
 const afterPaid: Array<(paid: Paid) => Promise<void>> = [
   async ({ tx, order, delivering }) => {
-    if (delivering) await enqueue(tx, 'payment_confirmed_email', { orderId: order.id });
+    if (!delivering) return;
+    await enqueue(tx, 'payment_confirmed_email', { orderId: order.id });
+    await queueWhatsapp(tx, order, 'payment_confirmed');
   },
   async ({ tx, order, delivering, now }) => {
     if (delivering) await createDeliveries(tx, order, now);

@@ -141,7 +141,7 @@ export const paymentsRepo = {
   },
   /** Open PIX charges issued before `issuedBefore`, still inside their deadline, with no reminder yet. */
   async claimPixReminders(db: Executor, now: Date, issuedBefore: Date, limit: number) {
-    return rowsOf<{ id: string }>(
+    return rowsOf<{ id: string; orderId: string }>(
       await db.execute(sql`
       update payments set reminder_queued_at = ${now}
       where id in (
@@ -152,7 +152,7 @@ export const paymentsRepo = {
         limit ${limit}
         for update skip locked
       )
-      returning id`),
+      returning id, order_id as "orderId"`),
     );
   },
   async listForOrder(db: Executor, orderId: string): Promise<PaymentRow[]> {

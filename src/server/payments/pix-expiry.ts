@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { enqueue } from '../jobs/job-queue';
+import { queueWhatsapp } from '../whatsapp/whatsapp-queue.repo';
 import { AppError } from '../errors';
 import { ordersRepo } from '../orders/orders.repo';
 import { withChargeLock } from './charge-lock';
@@ -27,8 +28,10 @@ export async function queuePixDeadlines(db: Db, now: Date, reminderMinutes: numb
     for (const { id } of await paymentsRepo.claimExpiredPix(tx, now, 100))
       await enqueue(tx, 'expire_pix', { paymentId: id });
     const issuedBefore = new Date(now.getTime() - reminderMinutes * 60_000);
-    for (const { id } of await paymentsRepo.claimPixReminders(tx, now, issuedBefore, 100))
+    for (const { id, orderId } of await paymentsRepo.claimPixReminders(tx, now, issuedBefore, 100)) {
       await enqueue(tx, 'pix_reminder_email', { paymentId: id });
+      await queueWhatsapp(tx, orderId, 'pix_reminder', { paymentId: id });
+    }
   });
 }
 

@@ -3,6 +3,7 @@ import type { OrderRow } from '../db/schema';
 import { cancelRefundedDeliveries } from '../fulfilment/cancel-deliveries';
 import { cancelInvoiceOnRefund } from '../invoices/cancel-invoice';
 import { enqueue } from '../jobs/job-queue';
+import { queueWhatsapp } from '../whatsapp/whatsapp-queue.repo';
 import { ordersRepo } from '../orders/orders.repo';
 import { refundsRepo } from './refunds.repo';
 
@@ -17,17 +18,18 @@ export async function confirmFullRefund(tx: Executor, order: OrderRow, now: Date
   const confirmed = await refundsRepo.confirmOpen(tx, order.id, true, now);
   await cancelRefundedDeliveries(tx, order.id, now);
   await cancelInvoiceOnRefund(tx, order.id);
-  await enqueue(tx, 'refund_email', {
-    orderId: order.id,
-    amountCents: confirmed.reduce((n, r) => n + r.amountCents, 0) || order.totalCents,
-  });
+  const amountCents = confirmed.reduce((n, r) => n + r.amountCents, 0) || order.totalCents;
+  await enqueue(tx, 'refund_email', { orderId: order.id, amountCents });
+  await queueWhatsapp(tx, order, 'refund', { amountCents: String(amountCents) });
 }
 
 /** Partial refunds confirmed (a part returned): the order stays paid. */
 export async function confirmPartialRefunds(db: Db, orderId: string, now: Date) {
   await db.transaction(async (tx) => {
-    for (const refund of await refundsRepo.confirmOpen(tx, orderId, false, now))
+    for (const refund of await refundsRepo.confirmOpen(tx, orderId, false, now)) {
       await enqueue(tx, 'refund_email', { orderId, amountCents: refund.amountCents });
+      await queueWhatsapp(tx, orderId, 'refund', { amountCents: String(refund.amountCents) });
+    }
   });
 }
 

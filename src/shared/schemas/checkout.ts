@@ -56,6 +56,8 @@ export const checkoutStep1Schema = z.object({
     .refine((v) => onlyDigits(v).length > 0, messages.whatsapp_required)
     .refine(isValidBrazilianPhone, messages.whatsapp_invalid)
     .transform(onlyDigits),
+  /** "Quero receber atualizações do pedido pelo WhatsApp": a consent, off unless ticked (docs/whatsapp.md). */
+  whatsappUpdates: z.boolean().default(false),
   addOns: z.array(z.enum(productIds)).max(2).default([]),
   addOnLinks: z.partialRecord(z.enum(productIds), z.union([z.literal(''), postLinkSchema])).default({}),
   company: companySchema.optional(),

@@ -15,3 +15,4 @@ export * from './catalogue';
 export * from './secrets';
 export * from './shop-texts';
 export * from './invoices';
+export * from './whatsapp';

@@ -28,6 +28,8 @@ export const orders = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     whatsapp: text('whatsapp').notNull(),
+    /** The buyer ticked "Quero receber atualizações do pedido pelo WhatsApp" (a consent, LGPD; ADR 037). */
+    whatsappConsentAt: timestamp('whatsapp_consent_at', { withTimezone: true }),
     cpf: text('cpf').notNull(),
     /** "Nota em nome de empresa": the invoice's taker and the charge's customer (docs/product.md#company-invoices). */
     companyCnpj: text('company_cnpj'),

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useKeptBeforeScripts } from '../../lib/kept-before-scripts';
 
-/** An add-on's box; one ticked before the scripts ran stays ticked. */
+/** A checkbox (an add-on, the WhatsApp consent); one ticked before the scripts ran stays ticked. */
 export function AddOnCheckbox({
   id,
   label,

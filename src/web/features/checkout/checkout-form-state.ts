@@ -4,6 +4,7 @@ export interface StepOneValues {
   instagram: string;
   postLink: string;
   whatsapp: string;
+  whatsappUpdates: boolean;
   addOns: ProductId[];
   addOnLinks: Partial<Record<ProductId, string>>;
   /** "Precisa de nota em nome de empresa?" and, when ticked, the company. */
@@ -41,6 +42,7 @@ export const emptyStepOne: StepOneValues = {
   instagram: '',
   postLink: '',
   whatsapp: '',
+  whatsappUpdates: false,
   addOns: [],
   addOnLinks: {},
   companyInvoice: false,

@@ -5,6 +5,7 @@ import { buildOrderRequest, cardChecks } from './order-request';
 const item = { type: 'followers', amount: 1000 } as const;
 const one: StepOneValues = {
   ...emptyStepOne,
+  whatsappUpdates: false,
   instagram: 'loja.da.ana',
   whatsapp: '(11) 9 1234-5678',
 };

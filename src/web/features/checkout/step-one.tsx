@@ -2,7 +2,7 @@ import type { Dispatch, FormEvent, SetStateAction } from 'react';
 import type { ProductId } from '../../../shared/catalogue';
 import { formatBRL, formatInteger } from '../../../shared/money';
 import { addOnPriceCents, addOnProductsFor, addOnQuantity, productKind } from '../../../shared/pricing';
-import { useCatalogue } from '../../lib/boot';
+import { useCatalogue, useShop } from '../../lib/boot';
 import { maskPhone } from '../../../shared/validators/documents';
 import { TextField } from '../../components/ui/text-field';
 import { buttonPrimary } from '../../components/ui/styles';
@@ -27,6 +27,7 @@ export function StepOne({
   onContinue: () => void;
 }) {
   const catalogue = useCatalogue();
+  const shop = useShop();
   const needsPostLink = product !== null && productKind(product).needsPostLink;
   // Updates from the latest values: fields that take what was typed before the scripts ran do so one
   // after another in the same tick, and a snapshot would let the last undo the others.
@@ -81,6 +82,14 @@ export function StepOne({
         placeholder="(11) 9 1234-5678"
         hint="Ex.: (11) 9 1234-5678. Usamos só para falar sobre o seu pedido."
       />
+      {shop.whatsappUpdates && (
+        <AddOnCheckbox
+          id="whatsappUpdates"
+          label="Quero receber atualizações do pedido pelo WhatsApp"
+          checked={values.whatsappUpdates}
+          onChecked={(whatsappUpdates) => set({ whatsappUpdates })}
+        />
+      )}
       {product && (
         <fieldset className="space-y-3 rounded-2xl bg-fuchsia-50 p-4">
           <legend className="px-1 text-base font-bold text-slate-900">Aproveite e adicione</legend>

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import type { WhatsappConfig } from './whatsapp-config';
+
+/** What sending one template message came to. */
+export type SendOutcome =
+  | { kind: 'sent'; wamid: string }
+  /** Refused: nothing was sent (131047 outside the 24-hour window, 131026 undeliverable, a bad template…). */
+  | { kind: 'refused'; code: number | null; message: string }
+  /** 130429 / HTTP 429, or the call never left: nothing was sent, so it may be tried again later. */
+  | { kind: 'retry'; code: number | null; message: string }
+  /** Timed out or cut off after it left: it may have been sent. Settled by the status webhook. */
+  | { kind: 'unknown'; message: string };
+
+export interface TemplateMessage {
+  to: string;
+  template: string;
+  parameters: readonly string[];
+  /** Our message row's id: Meta returns it in every status webhook of this message. */
+  callbackData: string;
+}
+
+export interface CloudApi {
+  send(message: TemplateMessage): Promise<SendOutcome>;
+  /** GET /{phone-number-id}: the number the token reaches (`npm run doctor`). */
+  phoneNumber(): Promise<{ displayPhoneNumber: string; verifiedName: string }>;
+}
+
+/** Errors that mean the request never reached Meta: sending again cannot send twice. */
+const notSentCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const rateLimitCodes = new Set([130429, 131056, 80007, 4]);
+
+const sentAnswer = z.object({ messages: z.array(z.object({ id: z.string().min(1) })).min(1) });
+const errorAnswer = z.object({
+  error: z.object({ code: z.coerce.number().int().optional(), message: z.string().default('') }),
+});
+const phoneAnswer = z.object({ display_phone_number: z.string(), verified_name: z.string().default('') });
+
+/** The WhatsApp Business Cloud API (docs/whatsapp.md): template messages and the number's details. */
+export function createCloudApi(config: Readonly<WhatsappConfig>): CloudApi {
+  const headers = { authorization: `Bearer ${config.token}`, accept: 'application/json' };
+  return {
+    async send(message) {
+      let response: Response;
+      try {
+        response = await fetch(`${config.apiUrl}/${config.phoneNumberId}/messages`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify(requestBody(message)),
+          signal: AbortSignal.timeout(config.timeoutMs),
+        });
+      } catch (err) {
+        const code = (err as { cause?: { code?: string } }).cause?.code;
+        const text = `WhatsApp: ${code ?? (err as Error).name}`;
+        return code && notSentCodes.has(code)
+          ? { kind: 'retry', code: null, message: text }
+          : { kind: 'unknown', message: text };
+      }
+      const body = await response.json().catch(() => null as unknown);
+      const sent = sentAnswer.safeParse(body);
+      if (response.ok && sent.success) return { kind: 'sent', wamid: sent.data.messages[0]!.id };
+      const error = errorAnswer.safeParse(body);
+      const code = error.success ? (error.data.error.code ?? null) : null;
+      const text = error.success ? error.data.error.message : `HTTP ${response.status}`;
+      if (response.status === 429 || (code !== null && rateLimitCodes.has(code)))
+        return { kind: 'retry', code: code ?? 429, message: text };
+      // A server error or an answer we cannot read: it may have been sent.
+      if (response.status >= 500 || !error.success) return { kind: 'unknown', message: text };
+      return { kind: 'refused', code, message: text };
+    },
+    async phoneNumber() {
+      const response = await fetch(
+        `${config.apiUrl}/${config.phoneNumberId}?fields=display_phone_number,verified_name`,
+        { headers, signal: AbortSignal.timeout(config.timeoutMs) },
+      );
+      const body = (await response.json().catch(() => null)) as unknown;
+      const error = errorAnswer.safeParse(body);
+      if (!response.ok || error.success)
+        throw new Error(error.success ? error.data.error.message : `HTTP ${response.status}`);
+      const phone = phoneAnswer.parse(body);
+      return { displayPhoneNumber: phone.display_phone_number, verifiedName: phone.verified_name };
+    },
+  };
+}
+
+function requestBody(message: TemplateMessage) {
+  return {
+    messaging_product: 'whatsapp',
+    to: message.to,
+    type: 'template',
+    biz_opaque_callback_data: message.callbackData,
+    template: {
+      name: message.template,
+      language: { code: 'pt_BR' },
+      components: [
+        {
+          type: 'body',
+          parameters: message.parameters.map((text) => ({ type: 'text', text })),
+        },
+      ],
+    },
+  };
+}

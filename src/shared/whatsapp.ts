@@ -1,0 +1,45 @@
+// WhatsApp messages to the buyer (docs/whatsapp.md): the kinds, their names in the panel, and the body
+// variables of each template, in order ({{1}}, {{2}}…), which the owner submits to Meta for approval.
+
+export const whatsappKinds = [
+  'order_received',
+  'payment_confirmed',
+  'delivery_started',
+  'delivered',
+  'pix_reminder',
+  'link_needed',
+  'refund',
+] as const;
+export type WhatsappKind = (typeof whatsappKinds)[number];
+
+export const whatsappKindLabels: Record<WhatsappKind, string> = {
+  order_received: 'Pedido recebido',
+  payment_confirmed: 'Pagamento confirmado',
+  delivery_started: 'Entrega iniciada',
+  delivered: 'Entrega concluída',
+  pix_reminder: 'Lembrete do PIX',
+  link_needed: 'Link precisa de correção',
+  refund: 'Reembolso',
+};
+
+/** Each template's body variables, in order: a template approved with another count is refused by Meta. */
+export const whatsappVariables: Record<WhatsappKind, readonly string[]> = {
+  order_received: ['primeiro nome', 'código do pedido', 'valor', 'código PIX copia e cola', 'link do pedido'],
+  payment_confirmed: ['primeiro nome', 'código do pedido', 'link do pedido'],
+  delivery_started: ['primeiro nome', 'código do pedido', 'link do pedido'],
+  delivered: ['primeiro nome', 'código do pedido', 'link do pedido'],
+  pix_reminder: ['primeiro nome', 'código do pedido', 'código PIX copia e cola', 'prazo do PIX'],
+  link_needed: ['primeiro nome', 'código do pedido', 'link do pedido'],
+  refund: ['primeiro nome', 'código do pedido', 'valor devolvido'],
+};
+
+/** A message's state in the panel's words. */
+export const whatsappStateLabels: Record<string, string> = {
+  sending: 'enviando',
+  a_conferir: 'a conferir',
+  sent: 'enviada',
+  delivered: 'entregue',
+  read: 'lida',
+  failed: 'falhou',
+  skipped: 'não enviada',
+};
