@@ -20,6 +20,14 @@ export interface Database {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** The connections this instance may open, and (PostgreSQL) how many are busy and how many queries wait. */
+  poolStats(): PoolStats;
+}
+
+export interface PoolStats {
+  max: number;
+  inUse?: number;
+  waiting?: number;
 }
 
 export interface DatabaseOptions {
@@ -39,7 +47,8 @@ const migrationLock = 7405002;
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const { migrationsFolder } = options;
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const max = options.poolSize ?? 10;
+    const pool = new pg.Pool({ connectionString: options.url, max });
     // A connection the server terminates (restart, failover, shutdown) emits 'error' on its client; the
     // pool stops listening once a client leaves it, and an unheard 'error' would crash the process.
     // Queries in flight still receive their own errors.
@@ -65,6 +74,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
       ping: async () => void (await pool.query('select 1')),
       close: () => pool.end(),
+      poolStats: () => ({ max, inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -76,6 +86,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: async () => void (await client.query('select 1')),
     close: () => client.close(),
+    // One connection, whose queue PGlite keeps to itself.
+    poolStats: () => ({ max: 1 }),
   };
 }
 

@@ -24,6 +24,7 @@ const month = (id: string, createdAt: string, planMonth: AccountOrder['planMonth
   createdAt,
   subscriptionId: 'sub-1',
   planMonth,
+  invoice: null,
 });
 const lines = (likes: string) => [
   { key: 'followers', title: 'Seguidores do mês', detail: '37 de 1.110 entregues' },
