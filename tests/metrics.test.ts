@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { enqueue } from '../src/server/jobs/job-queue';
 import { startFulfilmentTestApp, type FulfilmentTestApp } from './helpers/fulfilment-app';
-import { startAsaasTestApp } from './helpers/asaas-test-app';
-import { createTestApp } from './helpers/test-app';
+import { startAsaasTestApp, type AsaasTestApp } from './helpers/asaas-test-app';
+import { createTestApp, type TestApp } from './helpers/test-app';
 import { placeOrder } from './helpers/order-request';
 
 const token = 'metrics-token-0123456789abcdef-0123456789';
@@ -29,11 +29,23 @@ function valueOf(text: string, name: string, labels: Record<string, string> = {}
   return undefined;
 }
 
+// Every app is built before the tests (a hook's time limit is the longer one): on a busy machine a PGlite
+// app takes tens of seconds to build.
 let shop: FulfilmentTestApp;
+let listed: TestApp;
+let asaas: AsaasTestApp;
+let one: TestApp;
+let two: TestApp;
 beforeAll(async () => {
   shop = await startFulfilmentTestApp({ METRICS_TOKEN: token });
+  listed = await createTestApp({ TRUST_PROXY: '1', METRICS_ALLOW_FROM: '10.0.0.0/8, 192.168.1.7' });
+  asaas = await startAsaasTestApp('webhook-token-for-the-metrics-test-0123456789', { METRICS_TOKEN: token });
+  one = await createTestApp({ METRICS_TOKEN: token });
+  two = await createTestApp({ METRICS_TOKEN: token });
+}, 300_000);
+afterAll(async () => {
+  await Promise.all([shop, listed, asaas, one, two].map((app) => app?.close()));
 });
-afterAll(() => shop.close());
 
 describe('GET /metrics: who may read it', () => {
   it('is closed without the token, with a wrong one, and open with the right one', async () => {
@@ -55,20 +67,15 @@ describe('GET /metrics: who may read it', () => {
   });
 
   it('opens to a listed socket address, never to a forged X-Forwarded-For', async () => {
-    const app = await createTestApp({ TRUST_PROXY: '1', METRICS_ALLOW_FROM: '10.0.0.0/8, 192.168.1.7' });
-    try {
-      const get = (remoteAddress: string, headers: Record<string, string> = {}) =>
-        app.server.inject({ method: 'GET', url: '/metrics', remoteAddress, headers });
-      expect((await get('203.0.113.9', { 'x-forwarded-for': '10.0.0.5' })).statusCode).toBe(401);
-      expect((await get('127.0.0.1', { 'x-forwarded-for': '192.168.1.7' })).statusCode).toBe(401);
-      expect((await get('10.20.30.40')).statusCode).toBe(200);
-      expect((await get('::ffff:192.168.1.7')).statusCode).toBe(200);
-      expect((await get('192.168.1.8')).statusCode).toBe(401);
-      // No METRICS_TOKEN: a bearer opens nothing.
-      expect((await get('203.0.113.9', bearer)).statusCode).toBe(401);
-    } finally {
-      await app.close();
-    }
+    const get = (remoteAddress: string, headers: Record<string, string> = {}) =>
+      listed.server.inject({ method: 'GET', url: '/metrics', remoteAddress, headers });
+    expect((await get('203.0.113.9', { 'x-forwarded-for': '10.0.0.5' })).statusCode).toBe(401);
+    expect((await get('127.0.0.1', { 'x-forwarded-for': '192.168.1.7' })).statusCode).toBe(401);
+    expect((await get('10.20.30.40')).statusCode).toBe(200);
+    expect((await get('::ffff:192.168.1.7')).statusCode).toBe(200);
+    expect((await get('192.168.1.8')).statusCode).toBe(401);
+    // No METRICS_TOKEN: a bearer opens nothing.
+    expect((await get('203.0.113.9', bearer)).statusCode).toBe(401);
   });
 
   it('refuses a METRICS_ALLOW_FROM entry that is not an address or a CIDR, and a short token', async () => {
@@ -177,39 +184,24 @@ describe('GET /metrics: what it tells', () => {
   });
 
   it('counts webhooks received and rejected by provider and reason', async () => {
-    const asaas = await startAsaasTestApp('webhook-token-for-the-metrics-test-0123456789', {
-      METRICS_TOKEN: token,
+    const res = await asaas.app.server.inject({
+      method: 'POST',
+      url: '/api/webhooks/asaas',
+      headers: { 'asaas-access-token': 'wrong', 'content-type': 'application/json' },
+      payload: '{}',
     });
-    try {
-      const res = await asaas.app.server.inject({
-        method: 'POST',
-        url: '/api/webhooks/asaas',
-        headers: { 'asaas-access-token': 'wrong', 'content-type': 'application/json' },
-        payload: '{}',
-      });
-      expect(res.statusCode).toBe(401);
-      const text = await scrape(asaas.app);
-      expect(valueOf(text, 'impulso_webhooks_received_total', { provider: 'asaas' })).toBe(1);
-      expect(
-        valueOf(text, 'impulso_webhooks_rejected_total', { provider: 'asaas', reason: 'unauthenticated' }),
-      ).toBe(1);
-    } finally {
-      await asaas.close();
-    }
+    expect(res.statusCode).toBe(401);
+    const text = await scrape(asaas.app);
+    expect(valueOf(text, 'impulso_webhooks_received_total', { provider: 'asaas' })).toBe(1);
+    expect(
+      valueOf(text, 'impulso_webhooks_rejected_total', { provider: 'asaas', reason: 'unauthenticated' }),
+    ).toBe(1);
   });
 
   it("keeps each instance's own counters", async () => {
-    const [one, two] = [
-      await createTestApp({ METRICS_TOKEN: token }),
-      await createTestApp({ METRICS_TOKEN: token }),
-    ];
-    try {
-      expect((await placeOrder(one)).statusCode).toBe(201);
-      expect((await placeOrder(one)).statusCode).toBe(201);
-      expect(valueOf(await scrape(one), 'impulso_orders_created_total', { method: 'pix' })).toBe(2);
-      expect(valueOf(await scrape(two), 'impulso_orders_created_total', { method: 'pix' })).toBeUndefined();
-    } finally {
-      await Promise.all([one.close(), two.close()]);
-    }
+    expect((await placeOrder(one)).statusCode).toBe(201);
+    expect((await placeOrder(one)).statusCode).toBe(201);
+    expect(valueOf(await scrape(one), 'impulso_orders_created_total', { method: 'pix' })).toBe(2);
+    expect(valueOf(await scrape(two), 'impulso_orders_created_total', { method: 'pix' })).toBeUndefined();
   });
 });

@@ -94,8 +94,8 @@ export function metricsRoutes(
     }
     await refresh(request);
     return reply
-      .header('content-type', metrics.registry.contentType)
+      .header('content-type', metrics.contentType)
       .header('cache-control', 'no-store')
-      .send(await metrics.registry.metrics());
+      .send(await metrics.text());
   });
 }

@@ -1,13 +1,25 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /**
+ * Memory, CPU, handles, GC and event-loop lag (impulso_process_…, impulso_nodejs_…): the process's, so
+ * collected once per process however many apps it builds (each collector keeps a GC observer and a 10 ms
+ * event-loop timer for good), and served by each of them.
+ */
+let processRegistry: Registry | undefined;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry, prefix: 'impulso_' });
+  }
+  return processRegistry;
+}
+
+/**
  * One app instance's metrics, in a registry of its own (tests build several apps in one process; the
  * library's global registry would mix them): what GET /metrics serves (ADR 038, docs/operations.md#10-metrics-and-alerts).
  */
 export function createMetrics() {
   const registry = new Registry();
-  // Memory, CPU, handles, GC and event-loop lag, named impulso_process_… and impulso_nodejs_….
-  collectDefaultMetrics({ register: registry, prefix: 'impulso_' });
   const registers = [registry];
   const ordersCounter = (event: string, help: string) =>
     new Counter({
@@ -23,8 +35,11 @@ export function createMetrics() {
       labelNames: ['kind'] as const,
       registers,
     });
+  const shared = processMetrics();
   return {
-    registry,
+    contentType: registry.contentType,
+    /** The text GET /metrics answers: this app's series, then the process's. */
+    text: async () => `${await registry.metrics()}\n${await shared.metrics()}`,
     http: new Histogram({
       name: 'impulso_http_request_duration_seconds',
       help: 'Time to answer a request, by route pattern (never the raw URL), method and status',
