@@ -61,6 +61,11 @@ export async function benchRenewals({ db, panel, baseUrl, webhookToken, plans, w
   const { rows } = await db.query(renewed);
   const recordedSeconds = (performance.now() - started) / 1000;
   const recordedRate = plans / recordedSeconds;
+  // Printed before waiting for the panel, so a run whose submissions time out still reports it.
+  console.log(
+    `bench:fulfilment renewals: ${Math.round(recordedRate)} renewals/s recorded in ${recordedSeconds.toFixed(1)} s ` +
+      `(target ≥ 50; ${rows[0].n} deliveries created)`,
+  );
   await waitFor(
     `select count(*)::int as n from deliveries d join orders o on o.id = d.order_id
      where o.idempotency_key like 'asaas:pay_renewal_%' and d.state in ('queued', 'submitting')

@@ -39,6 +39,15 @@ describe('a shop selling only some products', () => {
     );
   });
 
+  it('refuses an add-on of a product with no service, with the unavailable-package text', async () => {
+    const refused = await placeOrder(followersOnly, {
+      item: { type: 'followers', amount: 1000 },
+      addOns: ['likes'],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('Produto indisponível no momento.');
+  });
+
   it('refuses a plan when the followers have no service, with the unavailable-package text', async () => {
     const plan = await placeOrder(likesOnly, { item: { type: 'recurring', plan: 'simples' } });
     expect(plan.statusCode).toBe(400);

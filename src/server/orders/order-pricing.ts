@@ -12,12 +12,15 @@ import type { PaymentChoice } from '../payments/payment-attempt';
  * read.
  */
 export function priceOrder(catalogue: Catalogue, input: CreateOrderInput, unavailable: readonly string[]) {
+  // A product switched off (no panel service, issue 26 §5) is not sold, not even as an add-on.
+  const refuse = (field: string) => {
+    throw new AppError('invalid_input', 'product_unavailable', messages.product_unavailable, { field });
+  };
+  if (input.item.type !== 'recurring' && input.addOns.some((p) => unavailable.includes(`${p}-*`)))
+    refuse('addOns');
   if (input.item.type === 'recurring') {
     // A plan's month is followers first: without their panel service there is nothing to sell.
-    if (unavailable.includes('followers-*'))
-      throw new AppError('invalid_input', 'product_unavailable', messages.product_unavailable, {
-        field: 'item',
-      });
+    if (unavailable.includes('followers-*')) refuse('item');
     const plan = findPlan(catalogue, input.item.plan);
     return {
       service: 'recurring',

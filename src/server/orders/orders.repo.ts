@@ -21,14 +21,14 @@ export const ordersRepo = {
   async insertUnlessKeyExists(db: Db, order: NewOrder): Promise<OrderRow | undefined> {
     return hotStatements(db).insertOrder(order);
   },
-  /** The order with this idempotency key cancelled, if it is still waiting for its money. */
-  async cancelUnpaid(db: Executor, idempotencyKey: string, reason: string, now: Date): Promise<void> {
+  /** A plan's months still waiting for their money, cancelled with it (their money, if it comes, is flagged). */
+  async cancelUnpaidMonths(db: Executor, subscriptionId: string, reason: string, now: Date): Promise<void> {
     await db
       .update(orders)
       .set({ status: 'cancelado', cancelReason: reason, updatedAt: now })
       .where(
         and(
-          eq(orders.idempotencyKey, idempotencyKey),
+          eq(orders.subscriptionId, subscriptionId),
           eq(orders.paymentStatus, 'unpaid'),
           eq(orders.status, 'pendente'),
         ),

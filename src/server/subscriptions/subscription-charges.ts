@@ -2,12 +2,9 @@ import type { Db } from '../db/client';
 import { newPurchaseCode } from '../../shared/orders';
 import type { ProviderCharge } from '../payments/plan-hooks';
 import { recordPaymentState, type ConfirmationResult } from '../payments/record-payment-state';
-import { ordersRepo } from '../orders/orders.repo';
 import { planChargesRepo } from './plan-charges.repo';
+import { planCancelledReason } from './subscriptions.repo';
 import { paymentsRepo } from '../payments/payments.repo';
-
-/** Why a month's order was born cancelled: its plan had been cancelled when the charge came. */
-const planCancelledReason = 'plan_cancelled';
 
 /**
  * A charge the provider generated for a subscription on its own (every month after the first): it gets
@@ -82,8 +79,5 @@ export async function recordSubscriptionCharge(
       now,
     },
   );
-  // A month whose charge came before the plan was cancelled and whose money comes after it.
-  if (cancelled)
-    await ordersRepo.cancelUnpaid(db, `${provider}:${charge.providerPaymentId}`, planCancelledReason, now);
   return recordPaymentState(db, { provider, providerPaymentId: charge.providerPaymentId }, charge.state, now);
 }

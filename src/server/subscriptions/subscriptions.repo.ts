@@ -1,6 +1,10 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { subscriptions, type SubscriptionRow } from '../db/schema';
 import type { Executor } from '../db/client';
+import { ordersRepo } from '../orders/orders.repo';
+
+/** Why a month's order is cancelled with its plan (or born cancelled: the plan was, when it was charged). */
+export const planCancelledReason = 'plan_cancelled';
 
 export const subscriptionsRepo = {
   async insert(db: Executor, row: typeof subscriptions.$inferInsert): Promise<SubscriptionRow> {
@@ -23,13 +27,17 @@ export const subscriptionsRepo = {
     const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
     return row;
   },
-  /** False when it was cancelled already (by the operator, or by an earlier report). */
+  /**
+   * False when it was cancelled already (by the operator, or by an earlier report). Its months still
+   * waiting for their money are cancelled with it: money that comes for one later is flagged, not delivered.
+   */
   async markCancelled(db: Executor, id: string, now: Date): Promise<boolean> {
     const changed = await db
       .update(subscriptions)
       .set({ status: 'cancelled', cancelledAt: now })
       .where(and(eq(subscriptions.id, id), ne(subscriptions.status, 'cancelled')))
       .returning({ id: subscriptions.id });
+    if (changed.length > 0) await ordersRepo.cancelUnpaidMonths(db, id, planCancelledReason, now);
     return changed.length > 0;
   },
   /** Its first month was paid: the plan is under way. */
