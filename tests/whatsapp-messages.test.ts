@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import { jobs, orders, outboxEmails, whatsappMessages } from '../src/server/db/schema';
 import { whatsappKinds, whatsappVariables } from '../src/shared/whatsapp';
 import { enqueue } from '../src/server/jobs/job-queue';
+import { whatsappCheck } from '../src/server/doctor/whatsapp-check';
+import { erasePersonalData, exportPersonalData } from '../src/server/privacy/personal-data.repo';
 import { operatorCookie } from './helpers/accounts';
 import { placeOrder } from './helpers/order-request';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -46,10 +48,14 @@ afterAll(async () => {
   await fake.close();
 });
 
-/** Every due job on both instances, the pollers' one-second grace passed. */
+/**
+ * Every due job on both instances at once, the pollers' one-second grace passed; then once more on one
+ * (a receipt queued by one instance's poller after the other had finished draining).
+ */
 const drain = async () => {
   later(2_000);
   await Promise.all([app.jobs.drain(), second.jobs.drain()]);
+  await app.jobs.drain();
 };
 const order = async (whatsapp: string, whatsappUpdates: boolean) => {
   const res = await placeOrder(app, {
@@ -206,6 +212,43 @@ describe('WhatsApp messages', () => {
     expect((await webhook(body, fake.sign(`${body} `))).statusCode).toBe(403);
     expect((await webhook(body, 'sha256=zz')).statusCode).toBe(403);
     expect((await webhook(body)).statusCode).toBe(200);
+  });
+
+  it('the panel shows each message with its state and code, and PARAR; the doctor reaches the number', async () => {
+    const list = await app.server.inject({
+      url: '/api/admin/orders?period=all&pageSize=100',
+      headers: { cookie: await operatorCookie(app, adminEmail) },
+    });
+    expect(list.statusCode).toBe(200);
+    const rows = list.json().orders as Array<{
+      whatsapp: string;
+      whatsappOptedOut: boolean;
+      whatsappMessages: Array<{ label: string; stateLabel: string; errorCode: number | null }>;
+    }>;
+    expect(rows.find((r) => r.whatsapp === '11911110007')?.whatsappMessages).toEqual([
+      expect.objectContaining({ label: 'Pedido recebido', stateLabel: 'falhou', errorCode: 131047 }),
+    ]);
+    expect(rows.find((r) => r.whatsapp === '11911110010')?.whatsappOptedOut).toBe(true);
+    expect(await whatsappCheck(app.config, 2_000)).toMatchObject({
+      ok: true,
+      message: expect.stringContaining('+55 11 4000-0000'),
+    });
+    expect(
+      await whatsappCheck({ ...app.config, whatsapp: { ...app.config.whatsapp!, token: 'errado' } }, 2_000),
+    ).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('WHATSAPP_TOKEN'),
+    });
+  });
+
+  it("the consent is in the buyer's LGPD export and erased with the rest", async () => {
+    const placed = await order('(11) 9 1111-0011', true);
+    const person = { kind: 'mailbox', email: 'c0011@exemplo.com' } as const;
+    const exported = JSON.stringify(await exportPersonalData(app.database.db, person));
+    expect(exported).toContain('"whatsappConsentAt"');
+    await erasePersonalData(app.database.db, person, now);
+    const [row] = await app.database.db.select().from(orders).where(eq(orders.id, placed.order.id));
+    expect(row?.whatsappConsentAt).toBeNull();
   });
 
   it('off without the four settings: no webhook, no consent asked, no job', async () => {

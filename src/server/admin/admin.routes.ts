@@ -31,6 +31,7 @@ import { invoiceAdminRoutes } from '../invoices/invoice-admin.routes';
 import { adminRestriction, securityAdminRoutes } from './admin-security.routes';
 import { privacyAdminRoutes } from '../privacy/privacy-requests.routes';
 import { whatsappAdminRoutes } from '../whatsapp/whatsapp-admin.routes';
+import { withWhatsapp } from '../whatsapp/whatsapp-views';
 import { paymentsRepo } from '../payments/payments.repo';
 import { isId } from '../../shared/schemas/ids';
 
@@ -76,7 +77,7 @@ export function adminRouteTable(deps: AdminDeps): AdminRoute[] {
         const { rows, total } = await adminRepo.list(db, filters, query);
         return reply
           .header('cache-control', 'no-store')
-          .send({ orders: rows, total, page: query.page, pageSize: query.pageSize });
+          .send({ orders: await withWhatsapp(db, rows), total, page: query.page, pageSize: query.pageSize });
       },
     },
     {

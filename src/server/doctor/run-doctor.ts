@@ -10,6 +10,7 @@ import { fail, pass, type DoctorLine } from './doctor-line';
 import { publicUrlCheck } from './public-url-check';
 import { smmChecks } from './smm-checks';
 import { smtpCheck } from './smtp-check';
+import { whatsappCheck } from './whatsapp-check';
 
 export interface DoctorDeps {
   config: Readonly<Config>;
@@ -56,6 +57,7 @@ export async function runDoctor(deps: DoctorDeps): Promise<DoctorReport> {
       : [pass('Entregas', `FULFILMENT_PROVIDER=${config.fulfilment.provider}: sem painel SMM a verificar`)];
   const smtp = guarded('E-mail (SMTP)', () => smtpCheck({ config, timeoutMs, send: deps.send ?? false }));
   const publicUrl = guarded('Endereço público', () => publicUrlCheck({ config, timeoutMs }));
+  const whatsapp = guarded('WhatsApp', async () => [await whatsappCheck(config, timeoutMs)]);
   const lines = [
     ...database,
     ...deps.goLive,
@@ -63,6 +65,7 @@ export async function runDoctor(deps: DoctorDeps): Promise<DoctorReport> {
     ...(await fulfilment),
     ...(await smtp),
     ...(await publicUrl),
+    ...(await whatsapp),
   ];
   return { ok: lines.every((line) => line.ok), lines };
 }

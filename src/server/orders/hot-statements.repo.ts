@@ -44,7 +44,9 @@ export const orderColumns = [
 ] as const satisfies ReadonlyArray<keyof NewOrder>;
 
 function prepare(db: Db) {
-  const orderValues = Object.fromEntries(orderColumns.map((c) => [c, p(c)]));
+  const orderValues: Record<string, unknown> = Object.fromEntries(orderColumns.map((c) => [c, p(c)]));
+  // A nullable timestamp: Drizzle maps a placeholder's Date itself and fails on null, so it goes as text.
+  orderValues.whatsappConsentAt = sql`${p('whatsappConsentAt')}::timestamptz`;
   return {
     insertOrder: db
       .insert(orders)
@@ -150,6 +152,7 @@ export function hotStatements(db: Db) {
   return {
     async insertOrder(order: NewOrder): Promise<OrderRow | undefined> {
       const values = Object.fromEntries(orderColumns.map((c) => [c, order[c] ?? null]));
+      values.whatsappConsentAt = order.whatsappConsentAt?.toISOString() ?? null;
       const [row] = (await statements.insertOrder.execute(values)) as OrderRow[];
       return row;
     },

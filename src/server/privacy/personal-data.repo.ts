@@ -162,6 +162,8 @@ function buyerOrder(o: typeof orders.$inferSelect) {
     name: o.name,
     email: o.email,
     whatsapp: o.whatsapp,
+    /** When the buyer agreed to WhatsApp messages about the order (docs/whatsapp.md); null: never. */
+    whatsappConsentAt: o.whatsappConsentAt,
     cpf: o.cpf,
     companyCnpj: o.companyCnpj,
     companyName: o.companyName,
@@ -188,6 +190,7 @@ async function anonymiseOrders(tx: Executor, ids: string[], email: string, now: 
       name: 'Titular anonimizado',
       email,
       whatsapp: '',
+      whatsappConsentAt: null,
       cpf: '',
       companyCnpj: null,
       companyName: null,

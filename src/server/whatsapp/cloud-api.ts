@@ -11,6 +11,9 @@ export type SendOutcome =
   /** Timed out or cut off after it left: it may have been sent. Settled by the status webhook. */
   | { kind: 'unknown'; message: string };
 
+/** Meta answered with an error (a wrong token or number id), as opposed to not answering. */
+export class CloudApiRefused extends Error {}
+
 export interface TemplateMessage {
   to: string;
   template: string;
@@ -75,7 +78,7 @@ export function createCloudApi(config: Readonly<WhatsappConfig>): CloudApi {
       const body = (await response.json().catch(() => null)) as unknown;
       const error = errorAnswer.safeParse(body);
       if (!response.ok || error.success)
-        throw new Error(error.success ? error.data.error.message : `HTTP ${response.status}`);
+        throw new CloudApiRefused(error.success ? error.data.error.message : `HTTP ${response.status}`);
       const phone = phoneAnswer.parse(body);
       return { displayPhoneNumber: phone.display_phone_number, verifiedName: phone.verified_name };
     },

@@ -143,6 +143,9 @@ export interface AdminOrder {
   paymentFlag: PaymentFlag | null;
   subscriptionId: string | null;
   createdAt: string;
+  /** Its WhatsApp messages and whether the number replied PARAR (docs/whatsapp.md). */
+  whatsappMessages?: import('./whatsapp').WhatsappMessageView[];
+  whatsappOptedOut?: boolean;
 }
 
 export interface AdminAuditEntry {

@@ -19,6 +19,7 @@ import { AuditRow, CopyIdButton } from './admin-row-parts';
 import { AdminDeliveriesRow } from './admin-deliveries-row';
 import { AdminRefundRow } from './admin-refund-row';
 import { AdminWhatsappCharge } from './admin-whatsapp-charge';
+import { AdminWhatsappStatus } from './admin-whatsapp-status';
 
 const select = 'rounded-md border border-slate-400 bg-white px-2 py-1 text-sm';
 
@@ -90,6 +91,7 @@ export function AdminOrderRow({ order, onChanged }: { order: AdminOrder; onChang
               WhatsApp
             </a>
           </div>
+          <AdminWhatsappStatus order={order} />
         </td>
         <td className="py-2 pr-2">
           <div>{serviceTitle(order as Parameters<typeof serviceTitle>[0])}</div>

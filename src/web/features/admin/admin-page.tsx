@@ -6,6 +6,7 @@ import { AdminAbandoned } from './admin-abandoned';
 import { AdminCatalogueEditor } from './admin-catalogue';
 import { AdminCoupons } from './admin-coupons';
 import { AdminShopClaims } from './admin-shop-claims';
+import { AdminWhatsapp } from './admin-whatsapp';
 import { AdminPrivacy } from './admin-privacy';
 import { AdminDeadJobs } from './admin-dead-jobs';
 import { AdminFilters } from './admin-filters';
@@ -56,6 +57,7 @@ export function AdminPage() {
       <AdminCatalogueEditor />
       <AdminCoupons />
       <AdminShopClaims />
+      <AdminWhatsapp />
       <AdminPrivacy />
       <AdminDoctor />
 
