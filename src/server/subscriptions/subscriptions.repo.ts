@@ -33,6 +33,10 @@ export const subscriptionsRepo = {
     return changed.length > 0;
   },
   /** Its first month was paid: the plan is under way. */
+  /** The shop's invoice settings of `version` are what Asaas holds for this plan (ADR 036). */
+  async invoiceSettingsApplied(db: Executor, id: string, version: Date): Promise<void> {
+    await db.update(subscriptions).set({ invoiceSettingsOf: version }).where(eq(subscriptions.id, id));
+  },
   async markActive(db: Executor, id: string): Promise<void> {
     await db
       .update(subscriptions)
