@@ -1,7 +1,6 @@
-import { and, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Executor } from '../db/client';
-import { subscriptions, type InvoiceSettingsRow } from '../db/schema';
+import type { InvoiceSettingsRow } from '../db/schema';
 import { enqueue } from '../jobs/job-queue';
 import { AsaasRequestError, type AsaasRequest } from '../payments/asaas/asaas-client';
 import { subscriptionsRepo } from '../subscriptions/subscriptions.repo';
@@ -48,10 +47,7 @@ export async function queuePlanInvoiceSettings(tx: Executor, subscriptionId: str
 
 /** The shop's settings changed (in the same transaction): every live plan gets them, once each. */
 export async function queueAllPlanInvoiceSettings(tx: Executor) {
-  const live = await tx
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.provider, 'asaas'), ne(subscriptions.status, 'cancelled')));
+  const live = await subscriptionsRepo.liveAtAsaas(tx);
   for (const { id } of live) await enqueue(tx, 'plan_invoice_settings', { subscriptionId: id });
 }
 
