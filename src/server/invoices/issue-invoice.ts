@@ -58,29 +58,22 @@ export function invoiceRequest(
   };
 }
 
-/** What Asaas holds for this row: by its id once known, else by our reference, else (a plan) by charge. */
-async function lookUp(invoices: AsaasInvoices, row: InvoiceRow, planPayment: string | null) {
-  if (row.providerInvoiceId && !row.providerInvoiceId.startsWith('refused:'))
-    return invoices.get(row.providerInvoiceId);
-  return (
-    (await invoices.findByReference(row.id)) ??
-    (planPayment ? await invoices.findByPayment(planPayment) : null)
-  );
-}
-
 /** Asks Asaas for the order's invoice: adopted when it exists, created otherwise, then sent to the city. */
 async function askAsaas(deps: IssueDeps, claimed: InvoiceRow, settings: InvoiceSettingsRow) {
   const { db, invoices } = deps;
-  const order = await ordersRepo.findById(db, claimed.orderId);
-  const payment = await paymentsRepo.paidForOrder(db, claimed.orderId);
-  if (!order || !payment) throw new Error(`invoice ${claimed.id}: the order has no paid charge`);
-  let held = await lookUp(invoices, claimed, order.subscriptionId ? payment.providerPaymentId : null);
+  let held = await invoices.findByReference(claimed.id);
   if (!held) {
-    // A plan's month is Asaas's to make (the plan's invoice settings, ADR 036): looked up again later.
-    if (order.subscriptionId) throw new Error(`invoice ${claimed.id}: Asaas has not made the month's yet`);
-    held = await invoices.create(
-      invoiceRequest(settings, order, claimed, payment.providerPaymentId, deps.clock()),
-    );
+    const order = await ordersRepo.findById(db, claimed.orderId);
+    const payment = await paymentsRepo.paidForOrder(db, claimed.orderId);
+    if (!order || !payment) throw new Error(`invoice ${claimed.id}: the order has no paid charge`);
+    // A plan's month is Asaas's to make (its invoice settings, ADR 036): found by its charge, or later.
+    if (order.subscriptionId) {
+      held = await invoices.findByPayment(payment.providerPaymentId);
+      if (!held) throw new Error(`invoice ${claimed.id}: Asaas has not made the month's invoice yet`);
+    } else
+      held = await invoices.create(
+        invoiceRequest(settings, order, claimed, payment.providerPaymentId, deps.clock()),
+      );
   }
   // Asaas's id is kept before the next call (the row stays ours, `creating`), so a webhook finds it.
   await invoicesRepo.rememberProviderId(db, claimed.id, held.id);
