@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { jobs, orders } from '../src/server/db/schema';
 import { createOrderSchema } from '../src/shared/schemas/checkout';
 import { updateOrder } from '../src/server/admin/admin-orders';
+import { nfseCheck } from '../src/server/doctor/nfse-check';
 import { invoicesRepo } from '../src/server/invoices/invoices.repo';
 import { deliverAsaasEvents } from './helpers/asaas-events';
 import type { AsaasTestApp } from './helpers/asaas-test-app';
@@ -235,5 +236,27 @@ describe('the issuing moments', () => {
       .from(jobs)
       .where(and(eq(jobs.kind, 'issue_invoice')));
     expect(pending.length).toBeGreaterThan(0);
+  });
+});
+
+describe('npm run doctor', () => {
+  it('says whether invoicing is set up', async () => {
+    const check = () =>
+      nfseCheck({ config: asaas.app.config, database: asaas.app.database, timeoutMs: 2_000 });
+    expect(await check()).toMatchObject({
+      ok: true,
+      message: expect.stringContaining('ligada, emite no pagamento'),
+    });
+    await invoicesRepo.saveSettings(db(), { municipalServiceId: null }, new Date());
+    expect(await check()).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('sem serviço municipal'),
+    });
+    await invoicesRepo.saveSettings(db(), { enabled: false }, new Date());
+    expect(await check()).toMatchObject({
+      ok: true,
+      warning: true,
+      message: expect.stringContaining('desligada'),
+    });
   });
 });

@@ -23,6 +23,8 @@ export interface InvoiceReport {
   status: ProviderInvoiceStatus;
   /** Ours: the invoice row's id, sent as `externalReference`. */
   reference: string | null;
+  /** Asaas's id of the charge it invoices (a plan's month is found by it). */
+  payment: string | null;
   number: string | null;
   pdfUrl: string | null;
   xmlUrl: string | null;

@@ -8,6 +8,7 @@ import { asaasChecks } from './asaas-checks';
 import { databaseCheck } from './database-check';
 import { fail, pass, type DoctorLine } from './doctor-line';
 import { publicUrlCheck } from './public-url-check';
+import { nfseCheck } from './nfse-check';
 import { smmChecks } from './smm-checks';
 import { smtpCheck } from './smtp-check';
 import { whatsappCheck } from './whatsapp-check';
@@ -55,6 +56,9 @@ export async function runDoctor(deps: DoctorDeps): Promise<DoctorReport> {
             ),
           ]
       : [pass('Entregas', `FULFILMENT_PROVIDER=${config.fulfilment.provider}: sem painel SMM a verificar`)];
+  const nfse = database.every((line) => line.ok)
+    ? guarded('Nota fiscal (NFS-e)', () => nfseCheck({ config, database: deps.database, timeoutMs }))
+    : Promise.resolve([]);
   const smtp = guarded('E-mail (SMTP)', () => smtpCheck({ config, timeoutMs, send: deps.send ?? false }));
   const publicUrl = guarded('Endereço público', () => publicUrlCheck({ config, timeoutMs }));
   const whatsapp = guarded('WhatsApp', async () => [await whatsappCheck(config, timeoutMs)]);
@@ -63,6 +67,7 @@ export async function runDoctor(deps: DoctorDeps): Promise<DoctorReport> {
     ...deps.goLive,
     ...(await payments),
     ...(await fulfilment),
+    ...(await nfse),
     ...(await smtp),
     ...(await publicUrl),
     ...(await whatsapp),

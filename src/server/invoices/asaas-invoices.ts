@@ -9,6 +9,8 @@ export const asaasInvoice = z.looseObject({
   id: z.string().min(1),
   status: z.enum(providerInvoiceStatuses),
   externalReference: z.string().nullish(),
+  /** The charge it invoices: a plan's month names its order by it. */
+  payment: z.string().nullish(),
   number: z.string().nullish(),
   pdfUrl: z.string().nullish(),
   xmlUrl: z.string().nullish(),
@@ -40,6 +42,12 @@ export function asaasInvoices(request: AsaasRequest) {
     /** The invoice Asaas holds with this reference (ours: the invoice row's id), or null. */
     async findByReference(reference: string): Promise<AsaasInvoice | null> {
       const query = new URLSearchParams({ externalReference: reference, limit: '1' });
+      const list = invoiceList.parse(await request('GET', `/invoices?${query}`));
+      return list.data[0] ?? null;
+    },
+    /** The invoice Asaas made for a charge (a plan's month, from its invoice settings), or null. */
+    async findByPayment(paymentId: string): Promise<AsaasInvoice | null> {
+      const query = new URLSearchParams({ payment: paymentId, limit: '1' });
       const list = invoiceList.parse(await request('GET', `/invoices?${query}`));
       return list.data[0] ?? null;
     },

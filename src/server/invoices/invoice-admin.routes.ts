@@ -1,3 +1,4 @@
+import { queueAllPlanInvoiceSettings } from './plan-invoice-settings';
 import { formatPurchaseCode } from '../../shared/orders';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -69,6 +70,7 @@ export function invoiceAdminRoutes(
         await db.transaction(async (tx) => {
           const before = fieldsOf(await invoicesRepo.settings(tx));
           await invoicesRepo.saveSettings(tx, fields, clock());
+          await queueAllPlanInvoiceSettings(tx);
           await recordOwnerChange(tx, {
             entity: 'invoice_settings',
             entityId: 'shop',

@@ -11,6 +11,7 @@ import { cancelInvoice } from './cancel-invoice';
 import { invoiceAuthorizedEmail } from './invoice-email';
 import { invoicesRepo } from './invoices.repo';
 import { issueInvoice } from './issue-invoice';
+import { setPlanInvoiceSettings } from './plan-invoice-settings';
 
 // The NFS-e jobs (ADR 033): issue an order's invoice, cancel it after a full refund, e-mail the buyer its links, tell the owner of a
 // refusal. NFS-e goes through Asaas only: with another provider, issuing fails and the owner hears of it.
@@ -28,10 +29,9 @@ export function invoiceJobHandlers(deps: {
   const { db, config, mailer, shop, alerts, clock } = deps;
   const { apiUrl: baseUrl, apiKey, userAgent } = config.asaas;
   const observe = deps.observe ?? (<T>(client: T) => client);
-  const invoices =
-    config.paymentProvider === 'asaas'
-      ? observe(asaasInvoices(createAsaasClient({ baseUrl, apiKey, userAgent })))
-      : null;
+  const request =
+    config.paymentProvider === 'asaas' ? createAsaasClient({ baseUrl, apiKey, userAgent }) : null;
+  const invoices = request ? observe(asaasInvoices(request)) : null;
   const asaas = () => {
     if (!invoices) throw new Error('NFS-e precisa do Asaas (PAYMENT_PROVIDER=asaas).');
     return invoices;
@@ -44,6 +44,10 @@ export function invoiceJobHandlers(deps: {
   return {
     async issue_invoice(payload) {
       await issueInvoice({ db, invoices: asaas(), clock }, String(payload.orderId));
+    },
+    async plan_invoice_settings(payload) {
+      if (!request) throw new Error('NFS-e precisa do Asaas (PAYMENT_PROVIDER=asaas).');
+      await setPlanInvoiceSettings({ db, request }, String(payload.subscriptionId));
     },
     async cancel_invoice(payload) {
       await cancelInvoice({ db, invoices: asaas(), alerts, clock }, String(payload.orderId));

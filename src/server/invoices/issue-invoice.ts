@@ -66,9 +66,14 @@ async function askAsaas(deps: IssueDeps, claimed: InvoiceRow, settings: InvoiceS
     const order = await ordersRepo.findById(db, claimed.orderId);
     const payment = await paymentsRepo.paidForOrder(db, claimed.orderId);
     if (!order || !payment) throw new Error(`invoice ${claimed.id}: the order has no paid charge`);
-    held = await invoices.create(
-      invoiceRequest(settings, order, claimed, payment.providerPaymentId, deps.clock()),
-    );
+    // A plan's month is Asaas's to make (its invoice settings, ADR 036): found by its charge, or later.
+    if (order.subscriptionId) {
+      held = await invoices.findByPayment(payment.providerPaymentId);
+      if (!held) throw new Error(`invoice ${claimed.id}: Asaas has not made the month's invoice yet`);
+    } else
+      held = await invoices.create(
+        invoiceRequest(settings, order, claimed, payment.providerPaymentId, deps.clock()),
+      );
   }
   // Asaas's id is kept before the next call (the row stays ours, `creating`), so a webhook finds it.
   await invoicesRepo.rememberProviderId(db, claimed.id, held.id);
@@ -102,6 +107,7 @@ const refusedReport = (row: InvoiceRow): InvoiceReport => ({
   providerInvoiceId: row.providerInvoiceId ?? `refused:${row.id}`,
   status: 'ERROR',
   reference: row.id,
+  payment: null,
   number: null,
   pdfUrl: null,
   xmlUrl: null,

@@ -6,6 +6,7 @@ export const reportOf = (invoice: AsaasInvoice): InvoiceReport => ({
   providerInvoiceId: invoice.id,
   status: invoice.status,
   reference: invoice.externalReference ?? null,
+  payment: invoice.payment ?? null,
   number: invoice.number ?? null,
   pdfUrl: invoice.pdfUrl ?? null,
   xmlUrl: invoice.xmlUrl ?? null,

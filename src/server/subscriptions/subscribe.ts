@@ -8,6 +8,7 @@ import { isRefusedRequest, type SubscriptionRequest } from '../payments/payment-
 import { markAnswerLost } from '../payments/lost-answers';
 import { pixDeadlineOf, pixExpiresAt } from '../payments/pix-expiry';
 import { subscriptionsRepo } from './subscriptions.repo';
+import { queuePlanInvoiceSettings } from '../invoices/plan-invoice-settings';
 import { settleLostPlan } from './lost-plans';
 import { paymentsRepo } from '../payments/payments.repo';
 import type { OrderRow, PaymentRow } from '../db/schema';
@@ -62,6 +63,7 @@ export async function subscribe(
       createdAt: clock(),
     });
     await ordersRepo.update(tx, order.id, { subscriptionId: subscription.id, updatedAt: clock() });
+    await queuePlanInvoiceSettings(tx, subscription.id, provider.name);
     // No first charge yet: the provider's PAYMENT_CREATED webhook attaches it to this payment.
     if (!firstCharge)
       return paymentsRepo.update(tx, attempt.id, { status: 'awaiting_charge', updatedAt: clock() });

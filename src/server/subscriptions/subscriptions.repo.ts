@@ -41,6 +41,17 @@ export const subscriptionsRepo = {
     return changed.length > 0;
   },
   /** Its first month was paid: the plan is under way. */
+  /** Asaas's plans not cancelled: each gets the shop's invoice settings when they change (ADR 036). */
+  async liveAtAsaas(db: Executor): Promise<Array<{ id: string }>> {
+    return db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.provider, 'asaas'), ne(subscriptions.status, 'cancelled')));
+  },
+  /** The shop's invoice settings of `version` are what Asaas holds for this plan (ADR 036). */
+  async invoiceSettingsApplied(db: Executor, id: string, version: Date): Promise<void> {
+    await db.update(subscriptions).set({ invoiceSettingsOf: version }).where(eq(subscriptions.id, id));
+  },
   async markActive(db: Executor, id: string): Promise<void> {
     await db
       .update(subscriptions)
