@@ -15,6 +15,8 @@ export interface FakeFiscalControls {
   /** What GET /fiscalInfo/municipalOptions answers; a test may change it (no cancellation, say). */
   municipalOptions: FakeMunicipalOptions;
   invoices: Map<string, FakeInvoice>;
+  /** Each subscription's invoice settings, by its id. */
+  planSettings: Map<string, Record<string, unknown>>;
   /** The passwords, tokens and certificate passwords received, in order. */
   secretsReceived: string[];
   /** What the city hall does with the next invoices (`issue`) and cancellations (`cancel`) sent to it. */
@@ -29,6 +31,7 @@ export function fiscalControls(state: FakeState, fiscal: FakeFiscal): FakeFiscal
   return {
     municipalOptions: fiscal.municipalOptions,
     invoices: fiscal.invoices,
+    planSettings: fiscal.planSettings,
     secretsReceived: fiscal.secretsReceived,
     cityHall: fiscal.cityHall,
     decide(id: string, request: CityHallRequest, outcome: CityHallOutcome) {

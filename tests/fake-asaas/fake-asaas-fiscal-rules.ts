@@ -65,6 +65,27 @@ function taxesRefusal(taxes: unknown): Refusal | null {
   return null;
 }
 
+const effectiveDatePeriods = [
+  'ON_PAYMENT_CONFIRMATION',
+  'ON_PAYMENT_DUE_DATE',
+  'BEFORE_PAYMENT_DUE_DATE',
+  'ON_DUE_DATE_MONTH',
+  'ON_NEXT_MONTH',
+];
+
+/** POST and PUT /v3/subscriptions/{id}/invoiceSettings (InvoiceSettingsSaveRequestDTO). */
+export function invoiceSettingsRefusal(fiscal: FakeFiscal, body: Body): Refusal | null {
+  if (!fiscal.fiscalInfo)
+    return refusal('invalid_fiscalInfo', 'Cadastre as informações fiscais antes de emitir notas.');
+  if (!effectiveDatePeriods.includes(String(body.effectiveDatePeriod)))
+    return refusal('invalid_effectiveDatePeriod', 'Informe quando a nota deve ser emitida.');
+  if (typeof body.receivedOnly !== 'boolean')
+    return refusal('invalid_receivedOnly', 'Informe se a nota é emitida só para cobranças recebidas.');
+  if (!filled(body.municipalServiceId) && !filled(body.municipalServiceCode))
+    return refusal('invalid_municipalService', 'Informe o serviço municipal (id ou código).');
+  return taxesRefusal(body.taxes);
+}
+
 /** POST /v3/invoices */
 export function invoiceRefusal(state: FakeState, fiscal: FakeFiscal, body: Body): Refusal | null {
   if (!fiscal.fiscalInfo)

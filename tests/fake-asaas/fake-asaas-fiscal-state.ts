@@ -100,6 +100,8 @@ export interface FakeFiscal {
   secretsReceived: string[];
   services: Array<{ id: string; description: string; issTax: number }>;
   invoices: Map<string, FakeInvoice>;
+  /** Each subscription's invoice settings (its months' invoices), by the subscription's id. */
+  planSettings: Map<string, Record<string, unknown>>;
   /** The city hall's next answers, by request (accepted by default). */
   cityHall: Record<CityHallRequest, CityHallOutcome>;
   /** How many invoices the city hall has numbered. */
@@ -132,6 +134,7 @@ export function newFakeFiscal(): FakeFiscal {
       { id: '103', description: 'Elaboração de programas de computadores', issTax: 2 },
     ],
     invoices: new Map(),
+    planSettings: new Map(),
     cityHall: { issue: { kind: 'accepted' }, cancel: { kind: 'accepted' } },
     issued: 0,
   };

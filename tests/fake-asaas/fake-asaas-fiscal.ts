@@ -10,6 +10,7 @@ import {
   type CityHallRequest,
 } from './fake-asaas-fiscal-state';
 import { page } from './fake-asaas-lists';
+import { planInvoiceSettingsRoute } from './fake-asaas-plan-invoices';
 import type { FormBody } from './fake-asaas-multipart';
 import { bad, notFound, ok, type Answer, type FakeState } from './fake-asaas-state';
 
@@ -171,6 +172,8 @@ export function fiscalRoute(
   if (method === 'POST' && (path === '/fiscalInfo' || path === '/fiscalInfo/'))
     return saveFiscalInfo(fiscal, request.form);
   if (method === 'POST' && path === '/invoices') return createInvoice(state, fiscal, request.body);
+  const plan = /^\/subscriptions\/([^/]+)\/invoiceSettings$/.exec(path);
+  if (plan) return planInvoiceSettingsRoute(state, fiscal, method, plan[1]!, request.body);
   const one = /^\/invoices\/([^/]+)(?:\/(authorize|cancel))?$/.exec(path);
   if (!one) return null;
   const invoice = fiscal.invoices.get(one[1]!);

@@ -6,6 +6,7 @@ import { FakeFaults } from './fake-asaas-faults';
 import { fiscalRoute } from './fake-asaas-fiscal';
 import { fiscalControls, type FakeFiscalControls } from './fake-asaas-fiscal-controls';
 import { newFakeFiscal } from './fake-asaas-fiscal-state';
+import { makeMonthInvoices } from './fake-asaas-plan-invoices';
 import { readForm } from './fake-asaas-multipart';
 import { route } from './fake-asaas-routes';
 import { error, newFakeState, type FakeEvent, type FakePayment, type FakeState } from './fake-asaas-state';
@@ -98,6 +99,7 @@ export async function startFakeAsaas(
     if (req.headers.access_token !== apiKey)
       return send(401, error('invalid_access_token', 'A chave de API fornecida é inválida'));
     const path = url.pathname.replace(/^\/v3/, '');
+    makeMonthInvoices(state, fiscal);
     const request = { method, path, query: url.searchParams, body: body ?? {}, form };
     const answer =
       fiscalRoute(state, fiscal, request) ??
