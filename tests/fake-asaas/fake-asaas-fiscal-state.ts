@@ -142,6 +142,37 @@ export function newFakeFiscal(): FakeFiscal {
 
 export const newInvoiceId = () => `inv_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
 
+type InvoiceFields = Omit<
+  FakeInvoice,
+  | 'object'
+  | 'id'
+  | 'status'
+  | 'type'
+  | 'statusDescription'
+  | 'pdfUrl'
+  | 'xmlUrl'
+  | 'number'
+  | 'rpsSerie'
+  | 'rpsNumber'
+  | 'validationCode'
+>;
+
+/** A new invoice as Asaas makes it: SCHEDULED, not yet sent to the city hall. */
+export const scheduledInvoice = (fiscal: FakeFiscal, fields: InvoiceFields): FakeInvoice => ({
+  object: 'invoice',
+  id: newInvoiceId(),
+  status: 'SCHEDULED',
+  type: 'NFS-e',
+  statusDescription: null,
+  ...fields,
+  pdfUrl: null,
+  xmlUrl: null,
+  number: null,
+  rpsSerie: fiscal.fiscalInfo?.rpsSerie ?? null,
+  rpsNumber: null,
+  validationCode: null,
+});
+
 /** An invoice webhook: the event and a copy of the invoice at that moment. */
 export function emitInvoice(state: FakeState, event: string, invoice: FakeInvoice) {
   state.events.push({

@@ -1,7 +1,7 @@
 import { invoiceRefusal, fiscalInfoRefusal } from './fake-asaas-fiscal-rules';
 import {
   moveInvoice,
-  newInvoiceId,
+  scheduledInvoice,
   emitInvoice,
   type FakeFiscal,
   type FakeInvoice,
@@ -56,15 +56,10 @@ function createInvoice(state: FakeState, fiscal: FakeFiscal, body: Body): Answer
   const refused = invoiceRefusal(state, fiscal, body);
   if (refused) return bad(refused.code, refused.description);
   const payment = str(body.payment) ? state.payments.get(String(body.payment)) : undefined;
-  const invoice: FakeInvoice = {
-    object: 'invoice',
-    id: newInvoiceId(),
-    status: 'SCHEDULED',
+  const invoice = scheduledInvoice(fiscal, {
     customer: payment?.customer ?? String(body.customer ?? ''),
     payment: payment?.id ?? null,
     installment: str(body.installment),
-    type: 'NFS-e',
-    statusDescription: null,
     serviceDescription: String(body.serviceDescription),
     observations: String(body.observations),
     value: Number(body.value),
@@ -75,13 +70,7 @@ function createInvoice(state: FakeState, fiscal: FakeFiscal, body: Body): Answer
     municipalServiceName: String(body.municipalServiceName),
     taxes: { ...(body.taxes as FakeInvoiceTaxes) },
     externalReference: str(body.externalReference),
-    pdfUrl: null,
-    xmlUrl: null,
-    number: null,
-    rpsSerie: fiscal.fiscalInfo?.rpsSerie ?? null,
-    rpsNumber: null,
-    validationCode: null,
-  };
+  });
   fiscal.invoices.set(invoice.id, invoice);
   emitInvoice(state, 'INVOICE_CREATED', invoice);
   return ok(invoice);

@@ -1,5 +1,10 @@
 import { invoiceSettingsRefusal } from './fake-asaas-fiscal-rules';
-import { emitInvoice, newInvoiceId, type FakeFiscal, type FakeInvoiceTaxes } from './fake-asaas-fiscal-state';
+import {
+  emitInvoice,
+  scheduledInvoice,
+  type FakeFiscal,
+  type FakeInvoiceTaxes,
+} from './fake-asaas-fiscal-state';
 import { bad, notFound, ok, saoPauloDate, type Answer, type FakeState } from './fake-asaas-state';
 
 // A subscription's invoice settings (Asaas API v3, 'Criar configuração para emissão de Notas Fiscais' and
@@ -46,15 +51,10 @@ export function makeMonthInvoices(state: FakeState, fiscal: FakeFiscal) {
   for (const payment of state.payments.values()) {
     const settings = payment.subscription ? fiscal.planSettings.get(payment.subscription) : undefined;
     if (!settings || payment.deleted || !paid.includes(payment.status) || invoiced.has(payment.id)) continue;
-    const invoice = {
-      object: 'invoice' as const,
-      id: newInvoiceId(),
-      status: 'SCHEDULED' as const,
+    const invoice = scheduledInvoice(fiscal, {
       customer: payment.customer,
       payment: payment.id,
       installment: null,
-      type: 'NFS-e' as const,
-      statusDescription: null,
       serviceDescription: String(settings.municipalServiceName ?? ''),
       observations: String(settings.observations ?? ''),
       value: payment.value,
@@ -65,13 +65,7 @@ export function makeMonthInvoices(state: FakeState, fiscal: FakeFiscal) {
       municipalServiceName: String(settings.municipalServiceName ?? ''),
       taxes: { ...(settings.taxes as FakeInvoiceTaxes) },
       externalReference: null,
-      pdfUrl: null,
-      xmlUrl: null,
-      number: null,
-      rpsSerie: fiscal.fiscalInfo?.rpsSerie ?? null,
-      rpsNumber: null,
-      validationCode: null,
-    };
+    });
     fiscal.invoices.set(invoice.id, invoice);
     emitInvoice(state, 'INVOICE_CREATED', invoice);
   }
