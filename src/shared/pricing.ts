@@ -39,6 +39,10 @@ export function isPackageAvailable(pack: Package, switchedOff: readonly string[]
   return pack.available && !switchedOff.includes(pack.id) && !switchedOff.includes(product);
 }
 
+/** A whole product switched off (`likes-*`: the panel has no service for it): not sold, not even as an add-on. */
+export const isProductSwitchedOff = (product: ProductId, switchedOff: readonly string[]) =>
+  switchedOff.includes(`${product}-*`);
+
 export function findPlan(catalogue: Catalogue, id: PlanId): Plan {
   const plan = catalogue.plans.find((p) => p.id === id);
   if (!plan) throw new Error(`unknown plan ${id}`);

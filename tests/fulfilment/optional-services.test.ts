@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smmPanelEnv, startFakeSmmPanel, type FakeSmmPanel } from '../fake-smm/fake-smm-panel';
 import { placeOrder } from '../helpers/order-request';
+import { renderPage, testShop } from '../helpers/render-page';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 // Issue 26 §5: a shop may sell one product. A product with no SMM_SERVICE_* is not sold: its packages are
@@ -46,6 +47,19 @@ describe('a shop selling only some products', () => {
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe('Produto indisponível no momento.');
+  });
+
+  it('does not offer that add-on at checkout; offers the others', async () => {
+    const html = await renderPage('/checkout?type=followers&amount=1000', {
+      shop: { ...testShop, unavailablePackages: ['likes-*'] },
+    });
+    expect(html).toContain('Aproveite e adicione');
+    expect(html).not.toContain('id="addOn.likes"');
+    expect(html).toContain('id="addOn.views"');
+    const none = await renderPage('/checkout?type=followers&amount=1000', {
+      shop: { ...testShop, unavailablePackages: ['likes-*', 'views-*'] },
+    });
+    expect(none).not.toContain('Aproveite e adicione');
   });
 
   it('refuses a plan when the followers have no service, with the unavailable-package text', async () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { messages } from '../../shared/messages';
 import type { Catalogue } from '../../shared/catalogue';
-import { findPlan, quoteOneTime } from '../../shared/pricing';
+import { findPlan, isProductSwitchedOff, quoteOneTime } from '../../shared/pricing';
 import type { CreateOrderInput } from '../../shared/schemas/checkout';
 import { isExpiryValid } from '../../shared/validators/documents';
 import { AppError } from '../errors';
@@ -16,7 +16,7 @@ export function priceOrder(catalogue: Catalogue, input: CreateOrderInput, unavai
   const refuse = (field: string) => {
     throw new AppError('invalid_input', 'product_unavailable', messages.product_unavailable, { field });
   };
-  if (input.item.type !== 'recurring' && input.addOns.some((p) => unavailable.includes(`${p}-*`)))
+  if (input.item.type !== 'recurring' && input.addOns.some((p) => isProductSwitchedOff(p, unavailable)))
     refuse('addOns');
   if (input.item.type === 'recurring') {
     // A plan's month is followers first: without their panel service there is nothing to sell.

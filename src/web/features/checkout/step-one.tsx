@@ -1,7 +1,13 @@
 import type { Dispatch, FormEvent, SetStateAction } from 'react';
 import type { ProductId } from '../../../shared/catalogue';
 import { formatBRL, formatInteger } from '../../../shared/money';
-import { addOnPriceCents, addOnProductsFor, addOnQuantity, productKind } from '../../../shared/pricing';
+import {
+  addOnPriceCents,
+  addOnProductsFor,
+  addOnQuantity,
+  isProductSwitchedOff,
+  productKind,
+} from '../../../shared/pricing';
 import { useCatalogue, useShop } from '../../lib/boot';
 import { maskPhone } from '../../../shared/validators/documents';
 import { TextField } from '../../components/ui/text-field';
@@ -29,6 +35,10 @@ export function StepOne({
   const catalogue = useCatalogue();
   const shop = useShop();
   const needsPostLink = product !== null && productKind(product).needsPostLink;
+  // A product the shop does not sell (no panel service) is not offered as an add-on either.
+  const addOns = product
+    ? addOnProductsFor(product).filter((addOn) => !isProductSwitchedOff(addOn, shop.unavailablePackages))
+    : [];
   // Updates from the latest values: fields that take what was typed before the scripts ran do so one
   // after another in the same tick, and a snapshot would let the last undo the others.
   const set = (patch: Partial<StepOneValues>) => onChange((v) => ({ ...v, ...patch }));
@@ -90,10 +100,10 @@ export function StepOne({
           onChecked={(whatsappUpdates) => set({ whatsappUpdates })}
         />
       )}
-      {product && (
+      {addOns.length > 0 && (
         <fieldset className="space-y-3 rounded-2xl bg-fuchsia-50 p-4">
           <legend className="px-1 text-base font-bold text-slate-900">Aproveite e adicione</legend>
-          {addOnProductsFor(product).map((addOn) => {
+          {addOns.map((addOn) => {
             const addOnProduct = productKind(addOn);
             const checked = values.addOns.includes(addOn);
             const label = `+ ${formatInteger(addOnQuantity(amount))} ${addOnProduct.unitLabel} por ${formatBRL(addOnPriceCents(catalogue, addOn, amount))}`;
