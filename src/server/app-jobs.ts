@@ -7,6 +7,7 @@ import { emailJobHandlers, queueOrderReceipts } from './email/email-jobs';
 import type { Mailer } from './email/mailer';
 import type { Fulfilment } from './fulfilment/fulfilment';
 import { alertDeadJob } from './fulfilment/owner-alerts';
+import { invoiceSweepQueuer } from './invoices/follow-open-invoices';
 import { invoiceJobHandlers } from './invoices/invoice-jobs';
 import { createJobRunner } from './jobs/job-queue';
 import type { PaymentProvider } from './payments/payment-provider';
@@ -46,6 +47,7 @@ export function createAppJobs(deps: {
     cutoff.setUTCMonth(cutoff.getUTCMonth() - config.retentionMonths);
     await anonymiseExpired(db, cutoff, now);
   };
+  const queueInvoiceSweep = invoiceSweepQueuer(db);
   return createJobRunner({
     db,
     // PGlite has one connection: more handlers at once would only queue ahead of the requests.
@@ -94,6 +96,7 @@ export function createAppJobs(deps: {
       await ordersRollupRepo.rollUp(db, now);
       await leadsRepo.deleteUntouchedSince(db, new Date(now.getTime() - leadRetentionMs));
       await retention(now);
+      await queueInvoiceSweep(now);
     },
   });
 }

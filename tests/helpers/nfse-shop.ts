@@ -21,11 +21,12 @@ export const nfseSettingsOn = {
   issBasisPoints: 200,
 };
 
-export async function startNfseShop(): Promise<AsaasTestApp> {
-  const asaas = await startAsaasTestApp(nfseWebhookToken, {
-    ADMIN_EMAIL: nfseOwnerEmail,
-    FULFILMENT_PROVIDER: 'manual',
-  });
+export async function startNfseShop(options: { clock?: () => Date } = {}): Promise<AsaasTestApp> {
+  const asaas = await startAsaasTestApp(
+    nfseWebhookToken,
+    { ADMIN_EMAIL: nfseOwnerEmail, FULFILMENT_PROVIDER: 'manual' },
+    options,
+  );
   const form = new FormData();
   for (const [name, value] of Object.entries({
     email: 'fiscal@impulso.com.br',

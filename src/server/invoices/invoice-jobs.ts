@@ -8,6 +8,7 @@ import { ordersRepo } from '../orders/orders.repo';
 import { createAsaasClient } from '../payments/asaas/asaas-client';
 import { asaasInvoices } from './asaas-invoices';
 import { cancelInvoice } from './cancel-invoice';
+import { followOpenInvoices } from './follow-open-invoices';
 import { invoiceAuthorizedEmail } from './invoice-email';
 import { invoicesRepo } from './invoices.repo';
 import { issueInvoice } from './issue-invoice';
@@ -44,6 +45,10 @@ export function invoiceJobHandlers(deps: {
   return {
     async issue_invoice(payload) {
       await issueInvoice({ db, invoices: asaas(), clock }, String(payload.orderId));
+    },
+    async follow_open_invoices() {
+      // Not on Asaas: no invoice was ever sent, so none waits.
+      if (invoices) await followOpenInvoices({ db, invoices, clock });
     },
     async plan_invoice_settings(payload) {
       if (!request) throw new Error('NFS-e precisa do Asaas (PAYMENT_PROVIDER=asaas).');

@@ -1,6 +1,6 @@
 import type { InvoiceReport, InvoiceState } from '../../shared/invoice-states';
 import { isId } from '../../shared/schemas/ids';
-import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { invoiceSettings, invoices, type InvoiceRow, type InvoiceSettingsRow } from '../db/schema';
 
@@ -101,6 +101,28 @@ export const invoicesRepo = {
   },
   async rememberProviderId(db: Executor, id: string, providerInvoiceId: string): Promise<void> {
     await db.update(invoices).set({ providerInvoiceId }).where(eq(invoices.id, id));
+  },
+  /**
+   * Invoices waiting on the city hall (sent, or a cancellation asked) untouched since `before`: what the
+   * sweep asks Asaas about when a webhook never came, least recently looked at first.
+   */
+  async waitingOnCityHall(db: Executor, before: Date, limit: number) {
+    return db
+      .select({ id: invoices.id, providerInvoiceId: invoices.providerInvoiceId })
+      .from(invoices)
+      .where(
+        and(
+          inArray(invoices.status, ['SYNCHRONIZED', 'PROCESSING_CANCELLATION']),
+          isNotNull(invoices.providerInvoiceId),
+          lt(invoices.updatedAt, before),
+        ),
+      )
+      .orderBy(asc(invoices.updatedAt))
+      .limit(limit);
+  },
+  /** Looked at and unchanged: to the back of the sweep's line. */
+  async lookedAt(db: Executor, id: string, now: Date): Promise<void> {
+    await db.update(invoices).set({ updatedAt: now }).where(eq(invoices.id, id));
   },
   /**
    * The provider's answer was lost (or it failed) while this instance held the invoice: `unknown`, looked
