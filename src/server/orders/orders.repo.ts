@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import { orders, type NewOrder, type OrderRow } from '../db/schema';
 import { hotStatements } from './hot-statements.repo';
@@ -22,13 +22,20 @@ export const ordersRepo = {
     return hotStatements(db).insertOrder(order);
   },
   /** A plan's months still waiting for their money, cancelled with it (their money, if it comes, is flagged). */
-  async cancelUnpaidMonths(db: Executor, subscriptionId: string, reason: string, now: Date): Promise<void> {
+  async cancelUnpaidMonths(
+    db: Executor,
+    subscriptionId: string,
+    firstOrderId: string,
+    reason: string,
+    now: Date,
+  ): Promise<void> {
     await db
       .update(orders)
       .set({ status: 'cancelado', cancelReason: reason, updatedAt: now })
       .where(
         and(
           eq(orders.subscriptionId, subscriptionId),
+          ne(orders.id, firstOrderId),
           eq(orders.paymentStatus, 'unpaid'),
           eq(orders.status, 'pendente'),
         ),

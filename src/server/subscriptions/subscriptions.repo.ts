@@ -28,19 +28,19 @@ export const subscriptionsRepo = {
     return row;
   },
   /**
-   * False when it was cancelled already (by the operator, or by an earlier report). Its months still
+   * False when it was cancelled already (by the operator, or by an earlier report). Its later months still
    * waiting for their money are cancelled with it: money that comes for one later is flagged, not delivered.
+   * The first month's order keeps its own course (its PIX expiring, paid again with a new plan).
    */
   async markCancelled(db: Executor, id: string, now: Date): Promise<boolean> {
-    const changed = await db
+    const [changed] = await db
       .update(subscriptions)
       .set({ status: 'cancelled', cancelledAt: now })
       .where(and(eq(subscriptions.id, id), ne(subscriptions.status, 'cancelled')))
-      .returning({ id: subscriptions.id });
-    if (changed.length > 0) await ordersRepo.cancelUnpaidMonths(db, id, planCancelledReason, now);
-    return changed.length > 0;
+      .returning({ firstOrderId: subscriptions.firstOrderId });
+    if (changed) await ordersRepo.cancelUnpaidMonths(db, id, changed.firstOrderId, planCancelledReason, now);
+    return changed !== undefined;
   },
-  /** Its first month was paid: the plan is under way. */
   /** Asaas's plans not cancelled: each gets the shop's invoice settings when they change (ADR 036). */
   async liveAtAsaas(db: Executor): Promise<Array<{ id: string }>> {
     return db
@@ -52,6 +52,7 @@ export const subscriptionsRepo = {
   async invoiceSettingsApplied(db: Executor, id: string, version: Date): Promise<void> {
     await db.update(subscriptions).set({ invoiceSettingsOf: version }).where(eq(subscriptions.id, id));
   },
+  /** Its first month was paid: the plan is under way. */
   async markActive(db: Executor, id: string): Promise<void> {
     await db
       .update(subscriptions)
