@@ -99,6 +99,9 @@ test('first start: the password is in a 0600 file, not the log, and the first si
 test('the operator sets up the second factor, signs in with password + code, then with a recovery code once', async ({
   page,
 }) => {
+  // Six sign-ins (each an Argon2 hash on the server) and two accessibility scans: over 30 s on a busy
+  // 2-core machine, so this journey gets the slow-test budget.
+  test.slow();
   await signIn(page, newPassword);
   await expect(page).toHaveURL(/\/admin$/);
   await page.getByRole('link', { name: 'Segurança' }).click();

@@ -19,6 +19,7 @@ const pages = [
 function sample(type: string, name: string): string {
   if (type === 'email') return 'cedo@exemplo.com';
   if (type === 'password') return 'segredo-cedo-1';
+  if (/cnpj/i.test(name)) return '11222333000181';
   if (type === 'tel' || /whatsapp|telefone|cpf|cep/i.test(name)) return '31988887777';
   if (type === 'url' || /link|post/i.test(name)) return 'https://www.instagram.com/p/CEDO1/';
   if (/instagram|handle/i.test(name)) return 'perfil.cedo';

@@ -111,6 +111,8 @@ test.describe('landing page', () => {
   test('the owner edits, then hides, the shop’s numbers; the landing, /sobre and the FAQ follow', async ({
     page,
   }) => {
+    // The owner's whole round trip through the panel and three pages: the slow-test budget.
+    test.slow();
     await signInOperator(page);
     await page.getByText('Números da loja').click();
     await expect(page.getByLabel('Perfis (número)')).toHaveValue('50K+');
