@@ -23,6 +23,17 @@ export interface IssueDeps {
 
 const percent = (basisPoints: number) => basisPoints / 100;
 
+/** The shop's tax rates as Asaas takes them (percent), for an order's invoice and a plan's settings alike. */
+export const invoiceTaxes = (settings: InvoiceSettingsRow) => ({
+  retainIss: settings.retainIss,
+  iss: percent(settings.issBasisPoints),
+  pis: percent(settings.pisBasisPoints),
+  cofins: percent(settings.cofinsBasisPoints),
+  csll: percent(settings.csllBasisPoints),
+  inss: percent(settings.inssBasisPoints),
+  ir: percent(settings.irBasisPoints),
+});
+
 /** The invoice as Asaas takes it, from the shop's settings and the order. */
 export function invoiceRequest(
   settings: InvoiceSettingsRow,
@@ -45,15 +56,7 @@ export function invoiceRequest(
     ...(settings.municipalServiceId ? { municipalServiceId: settings.municipalServiceId } : {}),
     ...(settings.municipalServiceCode ? { municipalServiceCode: settings.municipalServiceCode } : {}),
     municipalServiceName: settings.municipalServiceName,
-    taxes: {
-      retainIss: settings.retainIss,
-      iss: percent(settings.issBasisPoints),
-      pis: percent(settings.pisBasisPoints),
-      cofins: percent(settings.cofinsBasisPoints),
-      csll: percent(settings.csllBasisPoints),
-      inss: percent(settings.inssBasisPoints),
-      ir: percent(settings.irBasisPoints),
-    },
+    taxes: invoiceTaxes(settings),
     externalReference: invoice.id,
   };
 }

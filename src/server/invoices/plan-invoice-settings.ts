@@ -5,6 +5,7 @@ import { enqueue } from '../jobs/job-queue';
 import { AsaasRequestError, type AsaasRequest } from '../payments/asaas/asaas-client';
 import { subscriptionsRepo } from '../subscriptions/subscriptions.repo';
 import { invoicesRepo } from './invoices.repo';
+import { invoiceTaxes } from './issue-invoice';
 
 // A monthly plan's invoices (ADR 036): Asaas makes each paid month's NFS-e from the subscription's
 // invoice settings (`/v3/subscriptions/{id}/invoiceSettings`). They are set through the
@@ -12,7 +13,6 @@ import { invoicesRepo } from './invoices.repo';
 // read first (a lost answer is looked up, never re-sent blindly), then created, replaced or removed.
 
 const held = z.looseObject({ effectiveDatePeriod: z.string() });
-const percent = (basisPoints: number) => basisPoints / 100;
 
 /** What the plan's invoices take (Asaas's InvoiceSettings): each paid month, on its confirmation. */
 export function planInvoiceBody(settings: InvoiceSettingsRow) {
@@ -27,15 +27,7 @@ export function planInvoiceBody(settings: InvoiceSettingsRow) {
       .replaceAll('{servico}', settings.municipalServiceName)
       .replaceAll('{pedido}', 'mensal')
       .replaceAll('{quantidade}', '1'),
-    taxes: {
-      retainIss: settings.retainIss,
-      iss: percent(settings.issBasisPoints),
-      pis: percent(settings.pisBasisPoints),
-      cofins: percent(settings.cofinsBasisPoints),
-      csll: percent(settings.csllBasisPoints),
-      inss: percent(settings.inssBasisPoints),
-      ir: percent(settings.irBasisPoints),
-    },
+    taxes: invoiceTaxes(settings),
   };
 }
 
