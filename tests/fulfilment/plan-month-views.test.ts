@@ -122,7 +122,12 @@ it("the dashboard lists each paid month of the account's plan with its component
   ]);
   expect(second!.planMonth![0]!.detail).toMatch(/^\d+ de 1\.110 entregues$/);
   expect(second!.planMonth![1]!.detail).toBe('Curtidas automáticas ativas até 23/01');
-  expect(first!.planMonth![1]!.detail).toContain('até 23/12');
+  // The first month ended on 23/12 while the panel still reports its subscriptions active: ended, not "ativas até".
+  expect(first!.planMonth!.slice(1).map((l) => l.detail)).toEqual([
+    'Encerradas em 23/12',
+    'Encerradas em 23/12',
+    'Encerradas em 23/12',
+  ]);
 
   // The renewal's own page lists its month's components.
   const page = (await inject({ url: `/api/orders/${second!.id}`, headers: orderProof(second!.id) })).json();
