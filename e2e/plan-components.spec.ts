@@ -112,7 +112,7 @@ test.describe('monthly plan components', () => {
     await expect(thirdRow).toContainText('Pago após cancelamento');
     await expect(thirdRow.getByLabel('Status do pedido')).toHaveValue('cancelado');
     await thirdRow.getByRole('button', { name: 'Entregas' }).click();
-    await expect(page.getByText('Nenhuma entrega')).toBeVisible();
+    await expect(page.getByText('Nenhuma entrega: o pedido foi cancelado.')).toBeVisible();
     expect(await panelOrdersOf(page, third!.id)).toEqual([]);
     // The months paid before keep their panel orders: three each, none added.
     expect(await panelOrdersOf(page, second!.id)).toHaveLength(3);
