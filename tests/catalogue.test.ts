@@ -303,7 +303,7 @@ describe('cached pages on every instance', () => {
       // And the boot data the browser prices from is the same catalogue.
       expect(await page(b)).toMatch(/"catalogue":\{"version":\d+/);
     } finally {
-      b.catalogue.stop();
+      await b.catalogue.stop();
       await b.close();
       await a.close();
       if (second !== database) await second.close();

@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { projectRoot } from './project-root';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
+import { backgroundTimer } from './jobs/background-timer';
 import { firstStart } from './admin/admin-account';
 import { initialPasswordFile } from './admin/initial-password-file';
 
@@ -35,25 +36,21 @@ async function main() {
         ssrEntryFile: path.join(root, 'dist/ssr/entry-server.js'),
       },
     });
-  const purge = setInterval(() => {
-    rateLimiter.purgeExpired().catch((err: unknown) => server.log.warn({ err }, 'rate-limit purge failed'));
-  }, 60_000);
-  purge.unref();
-  reconciler.start();
-  catalogue.start();
-  claims.start();
-  fulfilment.sync.start();
-  jobs.start();
+  const purge = backgroundTimer({
+    intervalMs: 60_000,
+    log: server.log,
+    failure: 'rate-limit purge failed',
+    tick: () => rateLimiter.purgeExpired(),
+  });
+  const pollers = [purge, reconciler, catalogue, claims, fulfilment.sync, jobs];
+  for (const poller of pollers) poller.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     server.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    clearInterval(purge);
-    catalogue.stop();
-    claims.stop();
-    await Promise.all([reconciler.stop(), jobs.stop(), fulfilment.sync.stop()]);
+    await Promise.all(pollers.map((poller) => poller.stop()));
     mailer.close();
     // A request that never ends must not keep a deploy waiting forever.
     setTimeout(() => process.exit(1), 15_000).unref();

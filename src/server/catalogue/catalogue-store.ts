@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Catalogue } from '../../shared/catalogue';
 import type { Db } from '../db/client';
+import { backgroundTimer, type BackgroundTimer } from '../jobs/background-timer';
 import { catalogueRepo } from './catalogue.repo';
 
 /**
@@ -8,12 +9,11 @@ import { catalogueRepo } from './catalogue.repo';
  * row). An edit made here reloads it at once; edits made on another instance arrive through the version
  * row, polled every second (ADR 021), so every instance serves the new prices within the issue's 5 s.
  */
-export interface CatalogueStore {
+/** start() follows other instances' edits; stop() waits for a check in flight. */
+export interface CatalogueStore extends BackgroundTimer {
   current(): Catalogue;
   /** Reloads when the stored version differs from the one in memory. */
   refresh(): Promise<void>;
-  start(): void;
-  stop(): void;
 }
 
 export const catalogueWatchIntervalMs = 1_000;
@@ -21,7 +21,6 @@ export const catalogueWatchIntervalMs = 1_000;
 export async function openCatalogueStore(db: Db, log: FastifyBaseLogger): Promise<CatalogueStore> {
   let catalogue = await catalogueRepo.load(db);
   let queue: Promise<void> = Promise.resolve();
-  let timer: NodeJS.Timeout | null = null;
 
   const reload = async () => {
     if ((await catalogueRepo.settings(db)).version === catalogue.version) return;
@@ -34,19 +33,16 @@ export async function openCatalogueStore(db: Db, log: FastifyBaseLogger): Promis
     queue = next.catch(() => undefined);
     return next;
   };
+  const watch = backgroundTimer({
+    intervalMs: catalogueWatchIntervalMs,
+    log,
+    failure: 'catalogue version check failed',
+    tick: () => refresh(),
+  });
   return {
     current: () => catalogue,
     refresh,
-    start() {
-      if (timer) return;
-      timer = setInterval(() => {
-        refresh().catch((err: unknown) => log.warn({ err }, 'catalogue version check failed'));
-      }, catalogueWatchIntervalMs);
-      timer.unref();
-    },
-    stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-    },
+    start: watch.start,
+    stop: watch.stop,
   };
 }

@@ -5,6 +5,7 @@ import type { FulfilmentContext } from './fulfilment-context';
 import { followDeliveries } from './order-progress';
 import { alertOwner, once } from './owner-alerts';
 import { alertLowBalance, alertStaleLinks } from './housekeeping';
+import { backgroundTimer } from '../jobs/background-timer';
 import { statusBatchSize, type PanelStatus } from './panel';
 
 export interface SyncOptions {
@@ -157,27 +158,14 @@ export function createDeliverySync(ctx: FulfilmentContext, options: SyncOptions)
     return { claimed: claimed.length, statusCalls };
   }
 
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = true;
-  let running: Promise<unknown> = Promise.resolve();
   // Runs a tenth of the interval apart: each delivery is asked about once an interval, spread over it.
-  const tickMs = Math.min(30_000, Math.max(1000, intervalMs / 10));
-  const tick = async () => {
-    await runOnce().catch((err: unknown) => log.warn({ err }, 'delivery sync failed'));
-    if (!stopped) timer = setTimeout(() => (running = tick()), tickMs).unref();
-  };
-  return {
-    runOnce,
-    start() {
-      stopped = false;
-      timer = setTimeout(() => (running = tick()), tickMs).unref();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  const timer = backgroundTimer({
+    intervalMs: Math.min(30_000, Math.max(1000, intervalMs / 10)),
+    log,
+    failure: 'delivery sync failed',
+    tick: () => runOnce(),
+  });
+  return { runOnce, start: timer.start, stop: timer.stop };
 }
 
 export type DeliverySync = ReturnType<typeof createDeliverySync>;

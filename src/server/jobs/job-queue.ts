@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../db/client';
 import { isDatabaseUnavailable, retryWhileUnavailable } from '../db/unavailable';
+import { backgroundTimer } from './background-timer';
 import { jobsRepo, maxJobAttempts, type ClaimedJob } from './jobs.repo';
 
 export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
@@ -128,46 +129,36 @@ export function createJobRunner(options: {
     return claimed.reduce((a, b) => a + b, 0);
   }
 
-  let stopped = true;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  async function tick() {
-    try {
-      // The pollers run once a tick (each interval), not once a batch: while a backlog drains they would
-      // otherwise rescan orders and rollups every few milliseconds. A short pause between full batches
-      // leaves the database to the requests; a backlog still drains at a few hundred jobs a second.
+  // The pollers run once a tick (each interval), not once a batch: while a backlog drains they would
+  // otherwise rescan orders and rollups every few milliseconds. A short pause between full batches
+  // leaves the database to the requests; a backlog still drains at a few hundred jobs a second.
+  const timer = backgroundTimer({
+    intervalMs: options.intervalMs ?? 2000,
+    log,
+    failure: 'job run failed',
+    async tick(signal) {
       await options.before?.(clock()).catch((err: unknown) => log.warn({ err }, 'job poller failed'));
       await Promise.all(
         lanes.map(async (lane) => {
           const drainStartedAt = performance.now();
           let claimed = await runLane(lane);
-          while (!stopped && claimed === lane.concurrency) {
+          while (!signal.aborted && claimed === lane.concurrency) {
             await yieldToRequests(drainStartedAt);
             claimed = await runLane(lane);
           }
         }),
       );
-    } catch (err) {
-      log.warn({ err }, 'job run failed');
-    }
-    if (!stopped) timer = setTimeout(() => (running = tick()), options.intervalMs ?? 2000).unref();
-  }
+    },
+  });
   return {
     runOnce,
     /** Runs until nothing is due (tests, shutdown). */
     async drain() {
       while ((await runOnce()) > 0);
     },
-    start() {
-      stopped = false;
-      timer = setTimeout(() => (running = tick()), options.intervalMs ?? 2000).unref();
-    },
+    start: timer.start,
     /** Stops polling and waits for the batch in progress, so shutdown never cuts a job off its database. */
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
+    stop: timer.stop,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
+import { backgroundTimer } from '../jobs/background-timer';
 import { recordPaymentState } from './record-payment-state';
 import type { PaymentProvider } from './payment-provider';
 import type { SubscriptionSinks } from './plan-hooks';
@@ -62,22 +63,14 @@ export function createReconciler(options: ReconcilerOptions) {
     return { eventsApplied: stale.length, paymentsChecked: checked };
   }
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  return {
-    runOnce,
-    start() {
-      timer = setInterval(() => {
-        running = runOnce().catch((err: unknown) => log.warn({ err }, 'reconciliation run failed'));
-      }, options.intervalSeconds * 1000);
-      timer.unref();
-    },
-    /** Stops and waits for the run in progress. */
-    async stop() {
-      if (timer) clearInterval(timer);
-      await running;
-    },
-  };
+  const timer = backgroundTimer({
+    intervalMs: options.intervalSeconds * 1000,
+    log,
+    failure: 'reconciliation run failed',
+    tick: () => runOnce(),
+  });
+  /** start() polls; stop() waits for the run in progress. */
+  return { runOnce, start: timer.start, stop: timer.stop };
 }
 
 export type Reconciler = ReturnType<typeof createReconciler>;
