@@ -6,7 +6,8 @@ import { ordersRollupRepo } from './admin/orders-rollup.repo';
 import { emailJobHandlers, queueOrderReceipts } from './email/email-jobs';
 import type { Mailer } from './email/mailer';
 import type { Fulfilment } from './fulfilment/fulfilment';
-import { alertDeadJob } from './fulfilment/owner-alerts';
+import { alertDeadJob } from './owner-alerts/owner-alerts';
+import { ownerAlertJobHandlers } from './owner-alerts/owner-alert-jobs';
 import { invoiceSweepQueuer } from './invoices/follow-open-invoices';
 import { invoiceJobHandlers } from './invoices/invoice-jobs';
 import { createJobRunner } from './jobs/job-queue';
@@ -64,6 +65,7 @@ export function createAppJobs(deps: {
     handlers: {
       ...emailJobHandlers({ db, mailer, shop: deps.shop, clock }),
       ...fulfilment.handlers,
+      ...ownerAlertJobHandlers({ db, mailer, alerts: fulfilment.ctx.alerts, clock }),
       ...invoiceJobHandlers({
         db,
         config,

@@ -7,7 +7,7 @@ import { hashToken, newToken } from '../accounts/tokens';
 import type { Db } from '../db/client';
 import type { UserRow } from '../db/schema';
 import { AppError } from '../errors';
-import { alertOwner, type AlertTarget } from '../fulfilment/owner-alerts';
+import { alertOwner, type AlertTarget } from '../owner-alerts/owner-alerts';
 import { attemptWindowMs, loginAttemptsRepo } from './login-attempts.repo';
 import { operatorSecurityRepo } from './operator-security.repo';
 import { base32Decode, verifyTotp } from './totp';

@@ -7,7 +7,7 @@ import { hashToken } from '../accounts/tokens';
 import { validate } from '../http/validate';
 import { createAdminLogin } from './admin-login';
 import type { Db } from '../db/client';
-import type { AlertTarget } from '../fulfilment/owner-alerts';
+import type { AlertTarget } from '../owner-alerts/owner-alerts';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 
 /**

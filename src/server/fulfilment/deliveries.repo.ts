@@ -1,13 +1,6 @@
 import { and, asc, count, desc, eq, inArray, lt, max, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Executor } from '../db/client';
-import {
-  deliveries,
-  orderAudit,
-  orders,
-  ownerAlerts,
-  type DeliveryRow,
-  type NewDelivery,
-} from '../db/schema';
+import { deliveries, orderAudit, orders, type DeliveryRow, type NewDelivery } from '../db/schema';
 
 /** States that need a person (the panel's "Precisam de atenção"). */
 export const attentionStates = ['unknown', 'invalid_link', 'refused', 'partial', 'manual'] as const;
@@ -167,22 +160,5 @@ export const deliveriesRepo = {
       .from(deliveries)
       .where(and(eq(deliveries.orderId, orderId), sql`${deliveries.itemKey} like ${prefix + '%'}`));
     return row?.n ?? 0;
-  },
-};
-
-export const ownerAlertsRepo = {
-  /** True when this alert is due (never sent, or last sent before `quietSince`); records it as sent now. */
-  async claim(db: Executor, key: string, now: Date, quietSince: Date): Promise<boolean> {
-    const rows = rowsOf<{ key: string }>(
-      await db.execute(sql`
-      insert into owner_alerts (key, sent_at) values (${key}, ${now})
-      on conflict (key) do update set sent_at = excluded.sent_at
-        where owner_alerts.sent_at < ${quietSince}
-      returning key`),
-    );
-    return rows.length > 0;
-  },
-  async clear(db: Executor, key: string) {
-    await db.delete(ownerAlerts).where(eq(ownerAlerts.key, key));
   },
 };

@@ -3,7 +3,7 @@ import type { DeliveryRow } from '../db/schema';
 import { deliveriesRepo, type StatusChange } from './deliveries.repo';
 import type { FulfilmentContext } from './fulfilment-context';
 import { followDeliveries } from './order-progress';
-import { alertOwner, once } from './owner-alerts';
+import { alertOwner, once } from '../owner-alerts/owner-alerts';
 import { alertLowBalance, alertStaleLinks } from './housekeeping';
 import { backgroundTimer } from '../jobs/background-timer';
 import { statusBatchSize, type PanelStatus } from './panel';

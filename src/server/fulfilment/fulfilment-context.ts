@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ProductId } from '../../shared/catalogue';
 import type { PlanComponentId } from '../../shared/plan-components';
 import type { Db } from '../db/client';
-import type { AlertTarget } from './owner-alerts';
+import type { AlertTarget } from '../owner-alerts/owner-alerts';
 import type { FulfilmentPanel } from './panel';
 import type { ServiceCache } from './service-cache';
 

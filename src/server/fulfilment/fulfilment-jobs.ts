@@ -3,16 +3,13 @@ import {
   deliveryLinkInvalidEmail,
   deliveryStartedEmail,
 } from '../email/delivery-templates';
-import type { Email, Mailer } from '../email/mailer';
+import type { Mailer } from '../email/mailer';
 import type { JobHandler } from '../jobs/job-queue';
 import { ordersRepo } from '../orders/orders.repo';
-import { subscriptionsRepo } from '../subscriptions/subscriptions.repo';
 import { deliveriesRepo } from './deliveries.repo';
 import type { FulfilmentContext } from './fulfilment-context';
 import { stopComponent } from './stop-component';
 import { submitDelivery } from './submit-delivery';
-import { alertOwner, once } from './owner-alerts';
-import { formatPurchaseCode } from '../../shared/orders';
 import { planMonthLines } from '../../shared/plan-month';
 import type { OrderRow } from '../db/schema';
 import { toDeliveryView } from './delivery-views';
@@ -33,26 +30,6 @@ export function fulfilmentJobHandlers(
   return {
     submit_delivery: (payload) => submitDelivery(ctx, String(payload.deliveryId)),
     stop_plan_component: (payload) => stopComponent(ctx, String(payload.deliveryId)),
-    owner_alert_email: (payload) => mailer.send(payload as unknown as Email),
-    async subscription_ended_alert(payload) {
-      const subscription = await subscriptionsRepo.findById(ctx.db, String(payload.subscriptionId));
-      const first = subscription && (await ordersRepo.findById(ctx.db, subscription.firstOrderId));
-      if (!subscription || !first) return;
-      await alertOwner(
-        ctx.db,
-        ctx.alerts,
-        {
-          key: `subscription_ended:${subscription.id}`,
-          quietMs: once,
-          subject: 'Plano mensal encerrado no intermediador',
-          lines: [
-            `O plano ${subscription.planId} de ${first.email} (pedido ${formatPurchaseCode(first.purchaseCode)}) foi encerrado no intermediador (${String(payload.reason ?? payload.event)}).`,
-            'Os próximos meses não serão cobrados nem entregues. Fale com o cliente se ele quiser continuar.',
-          ],
-        },
-        ctx.clock(),
-      );
-    },
     async delivery_started_email(payload) {
       const order = await orderOf(payload);
       if (order) await mailer.send(deliveryStartedEmail(shop, order, await monthOf(order)));

@@ -1,6 +1,6 @@
 import { deliveriesRepo } from './deliveries.repo';
 import type { FulfilmentContext } from './fulfilment-context';
-import { alertOwner, hour, once } from './owner-alerts';
+import { alertOwner, hour, once } from '../owner-alerts/owner-alerts';
 
 /** Invalid links the buyer has not corrected in 24 hours: the owner hears of each once. */
 export async function alertStaleLinks(ctx: FulfilmentContext, now: Date) {

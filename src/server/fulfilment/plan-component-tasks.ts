@@ -3,7 +3,7 @@ import type { DeliveryRow } from '../db/schema';
 import { deliveriesRepo } from './deliveries.repo';
 import { profileHandle } from './delivery-plan';
 import type { FulfilmentContext } from './fulfilment-context';
-import { alertOwner, once } from './owner-alerts';
+import { alertOwner, once } from '../owner-alerts/owner-alerts';
 
 /** The operator's words for a plan component the panel does not deliver (null for other deliveries). */
 export function componentTask(d: Pick<DeliveryRow, 'component' | 'quantity' | 'link' | 'expiresAt'>) {

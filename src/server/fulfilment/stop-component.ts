@@ -1,6 +1,6 @@
 import { deliveriesRepo } from './deliveries.repo';
 import type { FulfilmentContext } from './fulfilment-context';
-import { alertOwner, once } from './owner-alerts';
+import { alertOwner, once } from '../owner-alerts/owner-alerts';
 import type { CancelOutcome } from './panel';
 
 /**

@@ -4,7 +4,7 @@ import { enqueue } from '../jobs/job-queue';
 import { queueWhatsapp } from '../whatsapp/whatsapp-queue.repo';
 import { deliveriesRepo } from './deliveries.repo';
 import type { FulfilmentContext } from './fulfilment-context';
-import { alertOwner, hour, once } from './owner-alerts';
+import { alertOwner, hour, once } from '../owner-alerts/owner-alerts';
 import type { AddOutcome, PanelService } from './panel';
 
 // What each answer of the panel's `add` does to a delivery (docs/fulfilment.md), inside the caller's

@@ -1,5 +1,5 @@
 import type { Db, Executor } from '../db/client';
-import { alertOwner, once, type AlertTarget } from '../fulfilment/owner-alerts';
+import { alertOwner, once, type AlertTarget } from '../owner-alerts/owner-alerts';
 import { enqueue } from '../jobs/job-queue';
 import { AsaasRequestError } from '../payments/asaas/asaas-client';
 import type { AsaasInvoices } from './asaas-invoices';

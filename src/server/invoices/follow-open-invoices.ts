@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import { ownerAlertsRepo } from '../fulfilment/deliveries.repo';
+import { ownerAlertsRepo } from '../owner-alerts/owner-alerts.repo';
 import { enqueue } from '../jobs/job-queue';
 import type { asaasInvoices } from './asaas-invoices';
 import { invoicesRepo } from './invoices.repo';

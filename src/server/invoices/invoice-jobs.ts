@@ -2,7 +2,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Mailer } from '../email/mailer';
 import type { Shop } from '../email/templates';
-import { alertOwner, once, type AlertTarget } from '../fulfilment/owner-alerts';
+import { alertOwner, once, type AlertTarget } from '../owner-alerts/owner-alerts';
 import type { JobHandler } from '../jobs/job-queue';
 import { ordersRepo } from '../orders/orders.repo';
 import { createAsaasClient } from '../payments/asaas/asaas-client';

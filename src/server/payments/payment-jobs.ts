@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { formatPurchaseCode, paymentFlags, type PaymentFlag } from '../../shared/orders';
 import type { Db } from '../db/client';
-import { alertOwner, hour, once, type AlertTarget } from '../fulfilment/owner-alerts';
+import { alertOwner, hour, once, type AlertTarget } from '../owner-alerts/owner-alerts';
 import type { JobHandler } from '../jobs/job-queue';
 import { ordersRepo } from '../orders/orders.repo';
 import type { PaymentProvider } from './payment-provider';

@@ -2,7 +2,7 @@ import type { Executor } from '../db/client';
 import { ownerAlertEmail } from '../email/delivery-templates';
 import type { Shop } from '../email/templates';
 import { enqueue } from '../jobs/job-queue';
-import { ownerAlertsRepo } from './deliveries.repo';
+import { ownerAlertsRepo } from './owner-alerts.repo';
 
 export interface AlertTarget {
   to: string;
