@@ -4,7 +4,8 @@ import { jobs, orders, outboxEmails, whatsappMessages } from '../src/server/db/s
 import { whatsappKinds, whatsappVariables } from '../src/shared/whatsapp';
 import { enqueue } from '../src/server/jobs/job-queue';
 import { whatsappCheck } from '../src/server/doctor/whatsapp-check';
-import { erasePersonalData, exportPersonalData } from '../src/server/privacy/personal-data.repo';
+import { erasePersonalData } from '../src/server/privacy/personal-data.repo';
+import { exportPersonalData } from '../src/server/privacy/personal-data-export.repo';
 import { operatorCookie } from './helpers/accounts';
 import { placeOrder } from './helpers/order-request';
 import { createTestApp, type TestApp } from './helpers/test-app';

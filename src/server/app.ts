@@ -6,50 +6,32 @@ import type { Database } from './db/client';
 import { httpBasics } from './http/http-basics';
 import { createCoupons } from './coupons/coupons.service';
 import { privacyRequestsService } from './privacy/privacy-requests';
-import { privacyConfirmRoutes } from './privacy/privacy-requests.routes';
 import { loggerOptions } from './logger';
 import { createRateLimiter, type RateLimiter } from './rate-limit/rate-limiter';
-import { healthRoutes } from './health/health.routes';
-import { catalogueRoutes } from './catalogue/catalogue.routes';
-import { analyticsRoutes } from './analytics/analytics.routes';
-import { pagesRoutes } from './pages/pages.routes';
-import { ordersRoutes } from './orders/orders.routes';
-import { accountsRoutes } from './accounts/accounts.routes';
-import { adminRoutes } from './admin/admin.routes';
-import { fiscalFor } from './invoices/fiscal-asaas';
-import { adminSessionRoutes } from './admin/admin-session.routes';
-import { createAccountsService } from './accounts/accounts.service';
-import { privacyRoutes } from './privacy/privacy.routes';
 import { sessionCookieFor } from './accounts/session';
 import { configuredMailer, type Mailer } from './email/mailer';
-import { lookupRoutes } from './orders/lookup';
 import { createOrdersService } from './orders/orders.service';
 import { createOrderLimits } from './orders/order-limits';
-import { qrCodeRoutes } from './payments/qr-code.routes';
 import { createReconciler, type Reconciler } from './payments/reconciliation';
 import { subscriptionSinks } from './subscriptions/subscription-sinks';
-import { createPaymentProvider, registerProviderRoutes } from './payments/provider-registry';
+import { createPaymentProvider } from './payments/provider-registry';
 import { createFulfilment, type Fulfilment } from './fulfilment/fulfilment';
 import { createAppJobs } from './app-jobs';
+import { registerRoutes } from './app-routes';
 import type { JobRunner } from './jobs/job-queue';
 import type { FulfilmentPanel } from './fulfilment/panel';
-import { fulfilmentRoutes } from './fulfilment/fulfilment.routes';
 import type { PaymentProvider } from './payments/payment-provider';
 import { cardNeedsAddress } from '../shared/shop';
-import { staticFiles } from './pages/static-files';
 import { openCatalogueStore, type CatalogueStore } from './catalogue/catalogue-store';
 import { openShopClaimsStore, type ShopClaimsStore } from './shop-claims/shop-claims-store';
 import { createOrderAccess, newOrderLinkSecret, orderTokenLifetimes } from './orders/order-capability';
 import { createOrderProof } from './orders/order-proof';
 import { serverSecretsRepo } from './orders/server-secrets.repo';
-import { runDoctor } from './doctor/run-doctor';
-import { runningShopGoLive } from './doctor/go-live-check';
 import { createMetrics, type Metrics } from './metrics/metrics';
 import { metricsRoutes } from './metrics/metrics.routes';
 import { observed } from './metrics/observed';
 import { observedPanel } from './metrics/observed-panel';
 import { countOrdersOf } from './metrics/order-counts';
-import { whatsappWebhookRoutes } from './whatsapp/whatsapp-webhook.routes';
 
 // zod's own messages (a wrong type, say) in Portuguese; our schemas carry the shop's texts
 // (src/shared/messages.ts).
@@ -159,82 +141,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     coupons,
     limits: createOrderLimits({ db: database.db, rateLimiter, limits: config.abuseLimits, clock }),
   });
-  await server.register(ordersRoutes, {
-    db: database.db,
-    clock,
-    service: orders,
-    access: orderAccess,
-    proof: orderProof,
-  });
-  await server.register(lookupRoutes, {
-    db: database.db,
-    rateLimiter,
-    limits: config.lookupLimits,
-    access: orderAccess,
-  });
-  await server.register(qrCodeRoutes, { db: database.db });
-  await registerProviderRoutes(server, paymentProvider, config, {
-    db: database.db,
-    clock,
-    sinks: subscriptionSinks,
-  });
-  await server.register(accountsRoutes, {
-    db: database.db,
-    service: createAccountsService({
-      db: database.db,
-      clock,
-      shop: shopLinks,
-      reservedEmails: config.reservedEmails,
-      rateLimiter,
-      emailsPerHour: config.abuseLimits.accountEmailsPerHour,
-    }),
-    rateLimiter,
-    limits: config.abuseLimits,
-    clock,
-  });
-  await server.register(privacyRoutes, {
-    db: database.db,
-    clock,
-    rateLimiter,
-    limits: config.abuseLimits,
-    shopName: config.shop.name,
-  });
-  await server.register(adminSessionRoutes, {
-    db: database.db,
-    clock,
-    adminEmail: config.adminEmail,
-    rateLimiter,
-    alert: { to: config.fulfilment.ownerAlertEmail, shop: shopLinks },
-  });
-  // NFS-e settings calls go through the providers' wrapper too (a WhatsApp client would, the same way).
-  const fiscal = fiscalFor(config);
-  await server.register(adminRoutes, {
-    db: database.db,
-    clock,
-    adminEmail: config.adminEmail,
-    provider: paymentProvider,
-    fulfilment: fulfilment.ctx,
-    chargeWhatsapp: orders.chargeWhatsapp,
-    coupons,
-    privacyRequests,
-    catalogue,
-    doctor: {
-      rateLimiter,
-      run: (send) =>
-        runDoctor({ config, database, fulfilment: fulfilment.ctx, goLive: runningShopGoLive(config), send }),
-    },
-    claims,
-    fiscal: fiscal && observed(fiscal, 'asaas_fiscal', metrics),
-    shopName: config.shop.name,
-    requireTwoFactor: config.env === 'production',
-    whatsappEnabled: config.whatsapp !== null,
-    ...(deps.initialPasswordFile ? { initialPasswordFile: deps.initialPasswordFile } : {}),
-  });
-  await server.register(privacyConfirmRoutes, { requests: privacyRequests, rateLimiter });
-  await server.register(fulfilmentRoutes, { ctx: fulfilment.ctx, proveOrder: orderProof.require });
-  // WhatsApp messages (docs/whatsapp.md): the webhook exists only when they are on.
-  if (config.whatsapp)
-    await server.register(whatsappWebhookRoutes, { db: database.db, clock, ...config.whatsapp });
   const jobs = createAppJobs({
     database,
     config,
@@ -255,25 +161,25 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     intervalSeconds: config.reconcileIntervalSeconds,
     sinks: subscriptionSinks,
   });
-  await server.register(healthRoutes, { ping: database.ping });
-  await server.register(catalogueRoutes, { catalogue });
-  await server.register(analyticsRoutes, {
-    db: database.db,
-    rateLimiter,
-    eventsPerMinute: config.eventsPerMinute,
+  await registerRoutes(server, {
+    config,
+    database,
     clock,
+    rateLimiter,
+    provider: paymentProvider,
+    shopLinks,
+    orderAccess,
+    orderProof,
+    orders,
+    coupons,
+    privacyRequests,
+    fulfilment,
     catalogue,
+    claims,
+    metrics,
+    ...(deps.web ? { web: deps.web } : {}),
+    ...(deps.initialPasswordFile ? { initialPasswordFile: deps.initialPasswordFile } : {}),
   });
-  if (deps.web) {
-    await server.register(staticFiles, { clientDir: deps.web.clientDir });
-    await server.register(pagesRoutes, {
-      ...deps.web,
-      shop: config.shop,
-      clock,
-      catalogue: catalogue.current,
-      claims: claims.current,
-    });
-  }
 
   return {
     server,

@@ -192,3 +192,6 @@ export const envSchema = z.object({
   PLAN_LINK_SIMPLES: optionalUrl,
   PLAN_LINK_AVANCADO: optionalUrl,
 });
+
+/** The variables once checked and defaulted. */
+export type Env = z.infer<typeof envSchema>;

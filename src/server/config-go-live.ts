@@ -1,7 +1,4 @@
-import type { z } from 'zod';
-import { envSchema } from './config-env';
-
-type Env = z.infer<typeof envSchema>;
+import { envSchema, type Env } from './config-env';
 
 /** The sample values the shop ships with: true of no real shop. */
 const samples = envSchema.parse({});

@@ -1,11 +1,11 @@
-import type { z } from 'zod';
 import { goLiveProblems } from './config-go-live';
-import { envSchema } from './config-env';
+import { envSchema, type Env } from './config-env';
 import type { ShopIdentity } from '../shared/shop';
-import { productIds, type ProductId } from '../shared/catalogue';
+import { productIds } from '../shared/catalogue';
+import { fulfilmentConfigOf, productServices, type FulfilmentConfig } from './config-fulfilment';
 import { whatsappConfigOf, type WhatsappConfig } from './whatsapp/whatsapp-config';
 
-export type Env = z.infer<typeof envSchema>;
+export type { Env, FulfilmentConfig };
 
 export interface AbuseLimits {
   ordersPerIpPer10Min: number;
@@ -22,17 +22,6 @@ export interface AbuseLimits {
   loginPerIpPer15Min: number;
   loginPerAccountIpPer15Min: number;
   loginPerAccountPer15Min: number;
-}
-
-export interface FulfilmentConfig {
-  provider: Env['FULFILMENT_PROVIDER'];
-  sandboxSeconds: number;
-  /** The panel's service id per product. */
-  services: Partial<Record<ProductId, string>>;
-  smm: { apiUrl: string; apiKey: string; timeoutMs: number };
-  syncIntervalSeconds: number;
-  balanceAlert: number | null;
-  ownerAlertEmail: string;
 }
 
 export interface Config {
@@ -173,19 +162,7 @@ export function configFromEnv(e: Env): Readonly<Config> {
         /<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM,
       ].flatMap((address) => (address ? [address.trim().toLowerCase()] : [])),
     ),
-    fulfilment: Object.freeze({
-      provider: e.FULFILMENT_PROVIDER,
-      sandboxSeconds: e.SANDBOX_FULFILMENT_SECONDS,
-      services,
-      smm: { apiUrl: e.SMM_API_URL ?? '', apiKey: e.SMM_API_KEY ?? '', timeoutMs: e.SMM_TIMEOUT_MS },
-      // The simulated panel finishes in SANDBOX_FULFILMENT_SECONDS: it is asked often enough to show it.
-      syncIntervalSeconds:
-        e.FULFILMENT_PROVIDER === 'sandbox'
-          ? Math.max(1, Math.min(e.SMM_SYNC_INTERVAL_SECONDS, Math.floor(e.SANDBOX_FULFILMENT_SECONDS / 6)))
-          : e.SMM_SYNC_INTERVAL_SECONDS,
-      balanceAlert: e.SMM_BALANCE_ALERT ?? null,
-      ownerAlertEmail: (e.OWNER_ALERT_EMAIL ?? e.ADMIN_EMAIL).toLowerCase(),
-    }),
+    fulfilment: fulfilmentConfigOf(e, services),
     pixKey: e.PIX_KEY,
     pixMerchantCity: e.PIX_MERCHANT_CITY,
     shop: Object.freeze({
@@ -213,21 +190,4 @@ export function configFromEnv(e: Env): Readonly<Config> {
       whatsappUpdates: whatsapp !== null,
     }),
   });
-}
-
-/**
- * The panel's service per product: the simulated panel's own ids (sandbox-panel.ts) unless the owner names
- * others; a real panel only those named, so a shop may sell one product (issue 26).
- */
-function productServices(e: Env): Partial<Record<ProductId, string>> {
-  const named = {
-    followers: e.SMM_SERVICE_FOLLOWERS,
-    likes: e.SMM_SERVICE_LIKES,
-    views: e.SMM_SERVICE_VIEWS,
-  };
-  if (e.FULFILMENT_PROVIDER !== 'smm')
-    return { followers: named.followers ?? '1', likes: named.likes ?? '2', views: named.views ?? '3' };
-  return Object.fromEntries(Object.entries(named).filter(([, id]) => id)) as Partial<
-    Record<ProductId, string>
-  >;
 }

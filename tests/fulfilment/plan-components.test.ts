@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { catalogueRepo } from '../../src/server/catalogue/catalogue.repo';
+import { catalogueWritesRepo } from '../../src/server/catalogue/catalogue-writes.repo';
 import { planMonthRepo } from '../../src/server/catalogue/plan-month.repo';
 import { deliveries, orders, outboxEmails, ownerAlerts, subscriptions } from '../../src/server/db/schema';
 import { submitDelivery } from '../../src/server/fulfilment/submit-delivery';
@@ -59,7 +59,7 @@ const services: Record<PlanComponentId, string | null> = {
 async function configure(plan: 'simples' | 'avancado', overrides: Partial<typeof services> = {}) {
   const all = { ...services, ...overrides };
   for (const c of (await planMonthRepo.find(db(), plan)).components)
-    await catalogueRepo.savePlanComponent(
+    await catalogueWritesRepo.savePlanComponent(
       db(),
       plan,
       c.id,

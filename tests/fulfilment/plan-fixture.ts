@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { catalogueRepo } from '../../src/server/catalogue/catalogue.repo';
+import { catalogueWritesRepo } from '../../src/server/catalogue/catalogue-writes.repo';
 import { planComponentIds } from '../../src/shared/plan-components';
 import { smmPanelEnv, startFakeSmmPanel, type FakeSmmPanel } from '../fake-smm/fake-smm-panel';
 import { startAsaasTestApp, type AsaasTestApp } from '../helpers/asaas-test-app';
@@ -50,7 +51,7 @@ export function usePlanFixture(
     const db = fixture.asaas.app.database.db;
     for (const component of planComponentIds) {
       const { quantity } = (await catalogueRepo.findPlanComponent(db, 'simples', component))!;
-      await catalogueRepo.savePlanComponent(
+      await catalogueWritesRepo.savePlanComponent(
         db,
         'simples',
         component,

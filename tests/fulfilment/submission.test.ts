@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { jobs } from '../../src/server/db/schema';
 import { catalogueRepo } from '../../src/server/catalogue/catalogue.repo';
+import { catalogueWritesRepo } from '../../src/server/catalogue/catalogue-writes.repo';
 import { closedPortUrl, lostAnswerFaults } from '../fake-smm/fake-smm-panel';
 import { startFulfilmentTestApp, type FulfilmentTestApp } from '../helpers/fulfilment-app';
 import { orderProof } from '../helpers/order-request';
@@ -157,8 +158,19 @@ describe('a paid order at the panel', () => {
     const db = t.app.database.db;
     t.panel.services.push({ ...t.panel.services[0]!, service: 107, name: 'Instagram Followers BR Premium' });
     const pack = (await catalogueRepo.findPackage(db, 'followers', 2000))!;
-    await catalogueRepo.updatePackage(db, 'followers', 2000, { ...pack, panelServiceId: '107' }, t.now());
-    await catalogueRepo.updateProduct(db, 'followers', { addOnUnitCents: 6, guaranteeDays: 45 }, t.now());
+    await catalogueWritesRepo.updatePackage(
+      db,
+      'followers',
+      2000,
+      { ...pack, panelServiceId: '107' },
+      t.now(),
+    );
+    await catalogueWritesRepo.updateProduct(
+      db,
+      'followers',
+      { addOnUnitCents: 6, guaranteeDays: 45 },
+      t.now(),
+    );
     const before = t.panel.addCalls();
     const orderId = await t.paidOrder({
       item: { type: 'likes', amount: 500 },
@@ -167,7 +179,12 @@ describe('a paid order at the panel', () => {
     });
     const other = await t.paidOrder({ item: { type: 'followers', amount: 2000 } });
     // Lowered after the sale: the orders keep the 45 days they were sold with.
-    await catalogueRepo.updateProduct(db, 'followers', { addOnUnitCents: 6, guaranteeDays: 10 }, t.now());
+    await catalogueWritesRepo.updateProduct(
+      db,
+      'followers',
+      { addOnUnitCents: 6, guaranteeDays: 10 },
+      t.now(),
+    );
     t.advance(120_000); // the panel's service list, read earlier, is looked at again for the new service
     await drain();
     const sent = t.panel.calls.filter((c) => c.action === 'add').slice(before);

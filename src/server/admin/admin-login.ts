@@ -2,16 +2,13 @@ import { createHash } from 'node:crypto';
 import { messages } from '../../shared/messages';
 import { accountsRepo } from '../accounts/accounts.repo';
 import { dummyHash, verifyPassword } from '../accounts/passwords';
-import { sessionDays } from '../accounts/session';
 import { hashToken, newToken } from '../accounts/tokens';
 import type { Db } from '../db/client';
-import type { UserRow } from '../db/schema';
 import { AppError } from '../errors';
 import { alertOwner, type AlertTarget } from '../owner-alerts/owner-alerts';
 import { attemptWindowMs, loginAttemptsRepo } from './login-attempts.repo';
 import { operatorSecurityRepo } from './operator-security.repo';
-import { base32Decode, verifyTotp } from './totp';
-import { normaliseRecoveryCode } from './recovery-codes';
+import { secondFactorOk, startOperatorSession } from './operator-sign-in';
 
 /** Password attempts per address, then a 5-minute lock of that address (ADR 014, ADR 027). */
 export const maxAttempts = 5;
@@ -57,46 +54,6 @@ export function createAdminLogin(deps: {
   const { db, clock } = deps;
   const accountKey = (email: string) => `admin-account:${createHash('sha256').update(email).digest('hex')}`;
   const codeKey = (userId: string) => `admin-code:${userId}`;
-
-  async function startSession(userId: string, now: Date) {
-    const { token, hash } = newToken();
-    await accountsRepo.insertSession(db, {
-      tokenHash: hash,
-      userId,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + sessionDays * 86_400_000),
-    });
-    return token;
-  }
-
-  /**
-   * A TOTP code (6 digits, later than the last used) or an unused recovery code, spent by this call when
-   * `spend` (the password was right). After a wrong password the same checks run but spend nothing: the
-   * owner's code is not used up by someone who saw it, and both paths cost about the same.
-   */
-  async function secondFactorOk(
-    user: UserRow,
-    code: string,
-    now: Date,
-    spend: boolean,
-  ): Promise<'totp' | 'recovery' | null> {
-    if (!user.totpSecret) return null;
-    const digits = code.replace(/\s/g, '');
-    if (/^\d{6}$/.test(digits)) {
-      const step = verifyTotp(base32Decode(user.totpSecret), digits, now, user.totpLastStep);
-      if (step === null || !spend) return null;
-      return (await operatorSecurityRepo.useTotpStep(db, user.id, step)) ? 'totp' : null;
-    }
-    const recovery = normaliseRecoveryCode(code);
-    if (!recovery) return null;
-    if (!spend) {
-      await operatorSecurityRepo.isUnusedRecoveryCode(db, user.id, hashToken(recovery));
-      return null;
-    }
-    return (await operatorSecurityRepo.useRecoveryCode(db, user.id, hashToken(recovery), now))
-      ? 'recovery'
-      : null;
-  }
 
   return {
     async login(email: string, password: string, clientKey: string): Promise<AdminLoginResult> {
@@ -161,7 +118,7 @@ export function createAdminLogin(deps: {
         );
       }
       await loginAttemptsRepo.clear(db, [ipKey, accountKey(email)]);
-      return { step: 'session', token: await startSession(user.id, now), email: user.email };
+      return { step: 'session', token: await startOperatorSession(db, user.id, now), email: user.email };
     },
 
     /** The second step: the pending token of the password step and a code. */
@@ -189,7 +146,7 @@ export function createAdminLogin(deps: {
       const user =
         found?.role === 'operator' && found.email === deps.adminEmail && found.totpSecret ? found : undefined;
       // The code is checked even after a wrong password (spending nothing), so both take the same path.
-      const factor = user ? await secondFactorOk(user, code, now, pending.passwordOk) : null;
+      const factor = user ? await secondFactorOk(db, user, code, now, pending.passwordOk) : null;
 
       if (!pending.passwordOk || !user || !factor) {
         if (codeAttempt === codeFailuresPerAccount && deps.alert) {
@@ -224,7 +181,7 @@ export function createAdminLogin(deps: {
       await operatorSecurityRepo.deletePendingLogin(db, pending.tokenHash);
       await loginAttemptsRepo.clear(db, [pending.ipKey, accountKey(user.email), key]);
       return {
-        token: await startSession(user.id, now),
+        token: await startOperatorSession(db, user.id, now),
         email: user.email,
         usedRecoveryCode: factor === 'recovery',
         recoveryCodesLeft: await operatorSecurityRepo.unusedRecoveryCodes(db, user.id),

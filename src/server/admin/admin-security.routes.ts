@@ -6,7 +6,7 @@ import {
   adminTwoFactorSetupSchema,
   type AdminSessionInfo,
   type AdminTwoFactorSetup,
-} from '../../shared/schemas/admin';
+} from '../../shared/schemas/admin-session';
 import { hashPassword, verifyPassword } from '../accounts/passwords';
 import { assertOperatorPassword } from '../accounts/password-policy';
 import { sessionToken } from '../accounts/session';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../../shared/messages';
-import { adminCodeSchema, adminLoginSchema, type AdminLoginAnswer } from '../../shared/schemas/admin';
+import { adminCodeSchema, adminLoginSchema, type AdminLoginAnswer } from '../../shared/schemas/admin-session';
 import { accountsRepo } from '../accounts/accounts.repo';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../accounts/session';
 import { hashToken } from '../accounts/tokens';

@@ -11,6 +11,7 @@ import { recordOwnerChange } from '../admin/owner-audit.repo';
 import type { Db, Executor } from '../db/client';
 import { AppError } from '../errors';
 import { catalogueRepo, pixDiscountKey } from './catalogue.repo';
+import { catalogueWritesRepo } from './catalogue-writes.repo';
 import type { CatalogueStore } from './catalogue-store';
 
 interface Change {
@@ -30,7 +31,7 @@ export function catalogueEditor(deps: { db: Db; clock: () => Date; catalogue: Ca
   const edit = async (actor: string, change: (tx: Executor, now: Date) => Promise<Change>) => {
     const now = clock();
     await db.transaction(async (tx) => {
-      await catalogueRepo.bumpVersion(tx, now);
+      await catalogueWritesRepo.bumpVersion(tx, now);
       const entry = await change(tx, now);
       await recordOwnerChange(tx, { ...entry, actor, at: now });
     });
@@ -53,7 +54,7 @@ export function catalogueEditor(deps: { db: Db; clock: () => Date; catalogue: Ca
     addPackage: (actor: string, product: ProductId, fields: AdminPackageFields) =>
       edit(actor, async (tx, now) => {
         await amountFree(tx, product, fields.amount);
-        await catalogueRepo.insertPackage(tx, product, fields, now);
+        await catalogueWritesRepo.insertPackage(tx, product, fields, now);
         await keepOneAvailable(tx, product);
         return {
           entity: 'catalogue_package',
@@ -73,7 +74,7 @@ export function catalogueEditor(deps: { db: Db; clock: () => Date; catalogue: Ca
             messages.catalogue_package_not_found,
           );
         if (fields.amount !== amount) await amountFree(tx, product, fields.amount);
-        await catalogueRepo.updatePackage(tx, product, amount, fields, now);
+        await catalogueWritesRepo.updatePackage(tx, product, amount, fields, now);
         await keepOneAvailable(tx, product);
         return { entity: 'catalogue_package', entityId: `${product}-${amount}`, before, after: fields };
       }),
@@ -81,7 +82,7 @@ export function catalogueEditor(deps: { db: Db; clock: () => Date; catalogue: Ca
     updateProduct: (actor: string, product: ProductId, fields: AdminProductFields) =>
       edit(actor, async (tx, now) => {
         const before = await catalogueRepo.findProduct(tx, product);
-        await catalogueRepo.updateProduct(tx, product, fields, now);
+        await catalogueWritesRepo.updateProduct(tx, product, fields, now);
         return { entity: 'catalogue_product', entityId: product, before: before ?? null, after: fields };
       }),
 
@@ -89,14 +90,14 @@ export function catalogueEditor(deps: { db: Db; clock: () => Date; catalogue: Ca
     setPixDiscount: (actor: string, percent: number) =>
       edit(actor, async (tx, now) => {
         const before = (await catalogueRepo.settings(tx)).pixDiscountPercent;
-        await catalogueRepo.savePixDiscount(tx, percent, now);
+        await catalogueWritesRepo.savePixDiscount(tx, percent, now);
         return { entity: 'setting', entityId: pixDiscountKey, before, after: percent };
       }),
 
     updatePlan: (actor: string, plan: PlanId, fields: AdminPlanFields) =>
       edit(actor, async (tx, now) => {
         const before = await catalogueRepo.findPlan(tx, plan);
-        await catalogueRepo.updatePlan(tx, plan, fields, now);
+        await catalogueWritesRepo.updatePlan(tx, plan, fields, now);
         return { entity: 'catalogue_plan', entityId: plan, before: before ?? null, after: fields };
       }),
 
@@ -109,7 +110,7 @@ export function catalogueEditor(deps: { db: Db; clock: () => Date; catalogue: Ca
     ) =>
       edit(actor, async (tx, now) => {
         const before = await catalogueRepo.findPlanComponent(tx, plan, component);
-        await catalogueRepo.savePlanComponent(tx, plan, component, fields, now);
+        await catalogueWritesRepo.savePlanComponent(tx, plan, component, fields, now);
         return {
           entity: 'catalogue_plan_component',
           entityId: `${plan}:${component}`,

@@ -146,23 +146,6 @@ export const catalogueRepo = {
     return row ? packageFields(row) : undefined;
   },
 
-  async insertPackage(db: Executor, product: ProductId, fields: AdminPackageFields, now: Date) {
-    await db.insert(cataloguePackages).values({ product, ...fields, updatedAt: now });
-  },
-
-  async updatePackage(
-    db: Executor,
-    product: ProductId,
-    amount: number,
-    fields: AdminPackageFields,
-    now: Date,
-  ) {
-    await db
-      .update(cataloguePackages)
-      .set({ ...fields, updatedAt: now })
-      .where(and(eq(cataloguePackages.product, product), eq(cataloguePackages.amount, amount)));
-  },
-
   async availablePackages(db: Executor, product: ProductId): Promise<number> {
     const [row] = await db
       .select({ count: sql<number>`count(*)::int` })
@@ -176,28 +159,9 @@ export const catalogueRepo = {
     return row ? { addOnUnitCents: row.addOnUnitCents, guaranteeDays: row.guaranteeDays } : undefined;
   },
 
-  async updateProduct(
-    db: Executor,
-    product: ProductId,
-    fields: { addOnUnitCents: number; guaranteeDays: number },
-    now: Date,
-  ) {
-    await db
-      .update(catalogueProducts)
-      .set({ ...fields, updatedAt: now })
-      .where(eq(catalogueProducts.id, product));
-  },
-
   async findPlan(db: Executor, plan: PlanId): Promise<AdminPlanFields | undefined> {
     const [row] = await db.select().from(cataloguePlans).where(eq(cataloguePlans.id, plan));
     return row ? planFields(row) : undefined;
-  },
-
-  async updatePlan(db: Executor, plan: PlanId, fields: AdminPlanFields, now: Date) {
-    await db
-      .update(cataloguePlans)
-      .set({ ...fields, updatedAt: now })
-      .where(eq(cataloguePlans.id, plan));
   },
 
   async findPlanComponent(db: Executor, plan: PlanId, component: PlanComponentId) {
@@ -206,42 +170,6 @@ export const catalogueRepo = {
       .from(cataloguePlanComponents)
       .where(and(eq(cataloguePlanComponents.planId, plan), eq(cataloguePlanComponents.component, component)));
     return row ? { quantity: row.quantity, panelServiceId: row.panelServiceId } : undefined;
-  },
-
-  async savePlanComponent(
-    db: Executor,
-    plan: PlanId,
-    component: PlanComponentId,
-    fields: { quantity: number; panelServiceId: string | null },
-    now: Date,
-  ) {
-    await db
-      .insert(cataloguePlanComponents)
-      .values({ planId: plan, component, ...fields, updatedAt: now })
-      .onConflictDoUpdate({
-        target: [cataloguePlanComponents.planId, cataloguePlanComponents.component],
-        set: { ...fields, updatedAt: now },
-      });
-  },
-
-  async savePixDiscount(db: Executor, percent: number, now: Date): Promise<void> {
-    await db
-      .insert(shopSettings)
-      .values({ key: pixDiscountKey, value: percent, updatedAt: now })
-      .onConflictDoUpdate({ target: shopSettings.key, set: { value: percent, updatedAt: now } });
-  },
-
-  /** Moves the version every instance watches; serialises concurrent edits on its row. */
-  async bumpVersion(db: Executor, now: Date): Promise<number> {
-    const [row] = await db
-      .insert(shopSettings)
-      .values({ key: catalogueVersionKey, value: 1, updatedAt: now })
-      .onConflictDoUpdate({
-        target: shopSettings.key,
-        set: { value: sql`${shopSettings.value} + 1`, updatedAt: now },
-      })
-      .returning({ value: shopSettings.value });
-    return row!.value;
   },
 
   /** The catalogue's latest changes, newest first, for the editor. */

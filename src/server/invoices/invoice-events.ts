@@ -1,6 +1,6 @@
 import type { InvoiceReport } from '../../shared/invoice-states';
 import type { Db } from '../db/client';
-import type { ProviderEvent } from '../payments/payment-provider';
+import type { ProviderEvent } from '../payments/provider-webhook';
 import { asaasInvoice } from './asaas-invoices';
 import { invoicesRepo } from './invoices.repo';
 import { ordersRepo } from '../orders/orders.repo';

@@ -2,17 +2,17 @@ import { messages } from '../../shared/messages';
 import { newPurchaseCode } from '../../shared/orders';
 import type { CreateOrderInput } from '../../shared/schemas/checkout';
 import type { AdminChargeInput } from '../../shared/schemas/admin';
-import type { CreateOrderResponse, NextStep } from '../../shared/schemas/order-view';
+import type { CreateOrderResponse } from '../../shared/schemas/order-view';
 import { isUniqueViolation } from '../db/unique-violation';
 import { AppError } from '../errors';
 import { checkPaymentChoice, priceOrder, requestHash } from './order-pricing';
 import { couponUseInOrderStatement, discountNewOrder } from './order-discounts';
 import { quoteCoupon } from './coupon-quote';
-import { clearForNewAttempt, payOrder } from './pay-order';
-import { withChargeLock } from '../payments/charge-lock';
+import { payOrder } from './pay-order';
 import type { OrdersServiceDeps } from './orders-deps';
 import { cardCrossesUs, choicePolicy, withInstalments } from './payment-policy';
-import { nextFor, toOrderView, toPaymentView } from './order-view';
+import { toOrderView, toPaymentView } from './order-view';
+import { orderResponse, replayOrder } from './order-replay';
 import { orderReads } from './order-reads';
 import { chargeWhatsappOrder } from './whatsapp-charge';
 import { ordersRepo } from './orders.repo';
@@ -21,8 +21,7 @@ import { newAttemptId } from '../payments/attempt-ids';
 import { attemptPayment } from './attempt-payment';
 import { insertOrderWithAttempt } from './raw-statements.repo';
 import { countOrder } from '../metrics/order-counts';
-import { paymentsRepo } from '../payments/payments.repo';
-import type { NewOrder, OrderRow, PaymentRow } from '../db/schema';
+import type { NewOrder } from '../db/schema';
 
 /** Why a coupon was refused, on the order route: not said (unknown, expired and used up alike). */
 function refuseCouponAlike(error: unknown): never {
@@ -50,40 +49,6 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     }
   }
 
-  async function replay(existing: OrderRow, hash: string, choice: PaymentChoice, remoteIp: string) {
-    if (existing.requestHash !== hash) {
-      throw new AppError('unprocessable', 'idempotency_conflict', messages.idempotency_conflict);
-    }
-    let payment = await paymentsRepo.latestForOrder(db, existing.id);
-    // The first request may still be talking to the provider: wait for its answer (a few seconds at most).
-    for (let waited = 0; payment?.status === 'creating' && waited < 10_000; waited += 100) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      payment = await paymentsRepo.latestForOrder(db, existing.id);
-    }
-    // A retried PIX request whose first charge failed (or whose answer was lost) gets its QR code now,
-    // under the order's charge lock and after the lost answer was looked up: the first charge is never
-    // left payable beside the new one. A card is never charged again by a replay (the buyer pays again
-    // explicitly).
-    const retried =
-      existing.paymentStatus === 'unpaid' &&
-      existing.paymentMethod === 'pix' &&
-      (payment?.status === 'failed' || payment?.status === 'unknown');
-    const attempt =
-      retried &&
-      (await withChargeLock(deps, existing.id, async (order) => {
-        const latest = order.paymentStatus === 'unpaid' ? await clearForNewAttempt(deps, order) : undefined;
-        return latest?.status === 'failed' ? attemptPayment(deps, order, choice, remoteIp) : null;
-      }));
-    if (attempt) return respond(existing.id, attempt.payment, attempt.next);
-    const fresh = (await ordersRepo.findById(db, existing.id))!;
-    return { order: toOrderView(fresh), payment: toPaymentView(payment), next: nextFor(fresh, payment) };
-  }
-
-  async function respond(orderId: string, payment: PaymentRow | undefined, next: NextStep) {
-    const order = (await ordersRepo.findById(db, orderId))!;
-    return { order: toOrderView(order), payment: toPaymentView(payment), next };
-  }
-
   return {
     async create(
       input: CreateOrderInput,
@@ -98,7 +63,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       const choice = withInstalments(input, priced.service === 'recurring');
       const replayExisting = async () => {
         const existing = (await ordersRepo.findByIdempotencyKey(db, context.idempotencyKey))!;
-        return replay(existing, hash, choice, context.remoteIp);
+        return replayOrder(deps, existing, hash, choice, context.remoteIp);
       };
       /** A limit refused this request: a retry of an order already taken still gets its order. */
       const unlessReplay = async (error: unknown) => {
@@ -199,16 +164,18 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       // A PIX attempt leaves the stored order as inserted; a card may have paid it, so read it again.
       if (attempt.next === 'pix')
         return { order: toOrderView(order), payment: toPaymentView(attempt.payment), next: 'pix' };
-      return respond(order.id, attempt.payment, attempt.next);
+      return orderResponse(db, order.id, attempt.payment, attempt.next);
     },
 
     async pay(orderId: string, choice: PaymentChoice, remoteIp: string): Promise<CreateOrderResponse> {
       const attempt = await payOrder(deps, orderId, choice, remoteIp);
-      return respond(orderId, attempt.payment, attempt.next);
+      return orderResponse(db, orderId, attempt.payment, attempt.next);
     },
 
     chargeWhatsapp: (orderId: string, charge: AdminChargeInput, remoteIp: string) =>
-      chargeWhatsappOrder(deps, orderId, charge, remoteIp).then((a) => respond(orderId, a.payment, a.next)),
+      chargeWhatsappOrder(deps, orderId, charge, remoteIp).then((a) =>
+        orderResponse(db, orderId, a.payment, a.next),
+      ),
 
     quoteCoupon: async (request: Parameters<typeof quoteCoupon>[1], remoteIp: string) => {
       await limits.couponCheck(remoteIp);

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client';
 import { enqueue } from '../jobs/job-queue';
-import type { ProviderEvent } from './payment-provider';
+import type { ProviderEvent } from './provider-webhook';
 import { paymentsRepo } from './payments.repo';
 
 type Problem = NonNullable<Extract<ProviderEvent, { kind: 'charge' }>['problem']>;

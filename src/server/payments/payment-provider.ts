@@ -3,7 +3,7 @@
 // provider's words.
 import type { PaymentState, RefundState } from '../../shared/payment-states';
 import type { Address } from '../../shared/schemas/checkout';
-import type { InvoiceReport } from '../../shared/invoice-states';
+import type { ChargeMethod, ReadWebhook } from './provider-webhook';
 
 export interface ChargeCustomer {
   name: string;
@@ -90,7 +90,7 @@ export interface ChargeSummary {
   providerPaymentId: string;
   state: PaymentState;
   amountCents: number;
-  method: 'pix' | 'credit_card' | 'debit_card';
+  method: ChargeMethod;
   installmentPlanId: string | null;
   /** The plan it belongs to, for a plan's monthly charge. */
   providerSubscriptionId: string | null;
@@ -113,34 +113,6 @@ export interface ProviderRefund {
   state: RefundState;
   reference: string | null;
   reason: string | null;
-}
-
-/** What a provider's webhook means to the shop (its words already translated). */
-export type ProviderEvent =
-  | {
-      kind: 'charge';
-      providerPaymentId: string;
-      /** null: the event changes nothing about where the charge stands. */
-      state: PaymentState | null;
-      /** The order the charge was made for (our reference), when it carries one. */
-      orderRef: string | null;
-      amountCents: number | null;
-      providerSubscriptionId: string | null;
-      method: ChargeSummary['method'];
-      installmentPlanId: string | null;
-      /** Something the buyer must hear about. */
-      problem: 'reproved' | 'capture_refused' | null;
-      /** A part refunded, or a refund the provider refused. */
-      refund: { outcome: 'partly_refunded' } | { outcome: 'denied'; reason: string | null } | null;
-    }
-  | { kind: 'subscription_ended'; providerSubscriptionId: string; reason: string }
-  | { kind: 'invoice'; report: InvoiceReport }
-  | { kind: 'other' };
-
-export interface ReadWebhook {
-  id: string;
-  type: string;
-  event: ProviderEvent | null;
 }
 
 export interface PaymentProvider {

@@ -9,6 +9,7 @@ import { subscriptionsRepo } from '../subscriptions/subscriptions.repo';
 import { recordPaymentState } from './record-payment-state';
 import { ChargeNotRemovable, type PaymentProvider } from './payment-provider';
 import { paymentsRepo } from './payments.repo';
+import { paymentClaimsRepo } from './payment-claims.repo';
 
 // An unpaid PIX expires (docs/payments.md): a provider keeps a PIX payable for months after its due date,
 // so the shop removes the charge itself after PIX_EXPIRY_MINUTES and cancels the order; one reminder
@@ -25,10 +26,10 @@ export const pixExpiresAt = (providerExpiry: Date, deadline: Date) =>
 /** Poller (each job tick): hands expired PIX charges to `expire_pix` and due reminders to their e-mail. */
 export async function queuePixDeadlines(db: Db, now: Date, reminderMinutes: number): Promise<void> {
   await db.transaction(async (tx) => {
-    for (const { id } of await paymentsRepo.claimExpiredPix(tx, now, 100))
+    for (const { id } of await paymentClaimsRepo.claimExpiredPix(tx, now, 100))
       await enqueue(tx, 'expire_pix', { paymentId: id });
     const issuedBefore = new Date(now.getTime() - reminderMinutes * 60_000);
-    for (const { id, orderId } of await paymentsRepo.claimPixReminders(tx, now, issuedBefore, 100)) {
+    for (const { id, orderId } of await paymentClaimsRepo.claimPixReminders(tx, now, issuedBefore, 100)) {
       await enqueue(tx, 'pix_reminder_email', { paymentId: id });
       await queueWhatsapp(tx, orderId, 'pix_reminder', { paymentId: id });
     }

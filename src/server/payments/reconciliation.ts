@@ -5,7 +5,7 @@ import { recordPaymentState } from './record-payment-state';
 import type { PaymentProvider } from './payment-provider';
 import type { SubscriptionSinks } from './plan-hooks';
 import { applyStoredEvent } from './webhook-intake';
-import { paymentsRepo } from './payments.repo';
+import { paymentClaimsRepo } from './payment-claims.repo';
 import { webhookEventsRepo } from './webhook-events.repo';
 import { settleUnknownAttempts } from './unknown-attempts';
 import { followOpenRefunds } from './refund-states';
@@ -41,7 +41,7 @@ export function createReconciler(options: ReconcilerOptions) {
       );
 
     const due = new Date(now.getTime() - options.intervalSeconds * 1000);
-    const claimed = await paymentsRepo.claimForReconciliation(db, provider.name, now, due, batchSize);
+    const claimed = await paymentClaimsRepo.claimForReconciliation(db, provider.name, now, due, batchSize);
     let checked = 0;
     for (const row of claimed) {
       // One payment's odd answer (a provider error, a malformed body) must not stop the others: it is

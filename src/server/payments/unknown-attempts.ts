@@ -4,6 +4,7 @@ import { ordersRepo } from '../orders/orders.repo';
 import { chargeLockMs } from './charge-lock';
 import { failUnknownCard, settleLostCharge, type LostAnswerDeps } from './lost-answers';
 import { paymentsRepo } from './payments.repo';
+import { paymentClaimsRepo } from './payment-claims.repo';
 import type { SubscriptionSinks } from './plan-hooks';
 
 export type SettleDeps = LostAnswerDeps & { sinks: SubscriptionSinks };
@@ -46,16 +47,21 @@ export async function settleOrFailLostAnswer(deps: SettleDeps, attempt: PaymentR
 export async function settleUnknownAttempts(deps: SettleDeps, limit: number): Promise<number> {
   const { db, provider, clock } = deps;
   const now = clock();
-  await paymentsRepo.abandonStaleCreating(db, provider.name, new Date(now.getTime() - chargeLockMs), now);
+  await paymentClaimsRepo.abandonStaleCreating(
+    db,
+    provider.name,
+    new Date(now.getTime() - chargeLockMs),
+    now,
+  );
   let settled = 0;
-  for (const attempt of await paymentsRepo.claimUnknown(db, provider.name, now, limit)) {
+  for (const attempt of await paymentClaimsRepo.claimUnknown(db, provider.name, now, limit)) {
     const state = await settleOrFailLostAnswer(deps, attempt).catch(() => undefined);
     if (state) settled++;
     else if (state === null && now.getTime() - attempt.createdAt.getTime() > unknownGraceMs)
       await failUnknownCard(db, attempt, now);
   }
   const watchedSince = new Date(now.getTime() - strayWatchMs);
-  for (const attempt of await paymentsRepo.claimLostAnswers(db, provider.name, now, watchedSince, limit))
+  for (const attempt of await paymentClaimsRepo.claimLostAnswers(db, provider.name, now, watchedSince, limit))
     await settleLostAnswer(deps, attempt).catch(() => undefined);
   return settled;
 }

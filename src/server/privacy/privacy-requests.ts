@@ -6,7 +6,8 @@ import { privacyRequestsRepo } from './privacy-requests.repo';
 import { privacyRequestEmail } from '../email/privacy-templates';
 import { enqueue } from '../jobs/job-queue';
 import { AppError } from '../errors';
-import { erasePersonalData, exportPersonalData } from './personal-data.repo';
+import { erasePersonalData } from './personal-data.repo';
+import { exportPersonalData } from './personal-data-export.repo';
 
 /** How long the buyer has to confirm by the link. */
 const linkHours = 72;

@@ -10,7 +10,8 @@ import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { validate } from '../http/validate';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
-import { erasePersonalData, exportPersonalData, type Person } from './personal-data.repo';
+import { erasePersonalData, type Person } from './personal-data.repo';
+import { exportPersonalData } from './personal-data-export.repo';
 
 const deleteSchema = z.object({ password: z.string().min(1, messages.password_required).max(200) });
 const personOf = (who: SignedIn): Person =>

@@ -42,59 +42,6 @@ export const adminOrderUpdateSchema = z
     'Nada a alterar.',
   );
 
-export const adminLoginSchema = z.object({
-  email: z.string().trim().toLowerCase().max(254).default(''),
-  password: z.string().max(200).default(''),
-});
-
-/** The sign-in's second step: the pending token of the password step and a TOTP or recovery code. */
-export const adminCodeSchema = z.object({
-  token: z.string().min(20).max(100),
-  code: z.string().trim().max(40).default(''),
-});
-
-/** Starting the second factor's setup; once one is on, replacing it asks for the password. */
-export const adminTwoFactorSetupSchema = z.object({ password: z.string().max(200).optional() });
-
-export const adminTwoFactorConfirmSchema = z.object({
-  code: z
-    .string()
-    .max(20)
-    .transform((code) => code.replace(/\s/g, '')),
-});
-
-/** The answers of POST /api/admin/login: a session, or the code step's pending token. */
-export type AdminLoginAnswer = { email: string } | { step: 'code'; token: string; message: string };
-
-/** The panel's password change (forced after the first start; ADR 027). The policy is checked on the server. */
-export const adminPasswordChangeSchema = z
-  .object({
-    currentPassword: z
-      .string({ error: messages.password_required })
-      .min(1, messages.password_required)
-      .max(200),
-    newPassword: z.string({ error: messages.password_required }).min(1, messages.password_required).max(200),
-    confirmPassword: z.string({ error: messages.password_required }).max(200),
-  })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    path: ['confirmPassword'],
-    message: messages.passwords_differ,
-  });
-
-/** A second factor being set up: shown once, until a code confirms it. */
-export interface AdminTwoFactorSetup {
-  secret: string;
-  uri: string;
-  qrDataUrl: string;
-}
-
-/** What the panel needs to know about its own session: whether it may be used yet. */
-export interface AdminSessionInfo {
-  email: string;
-  mustChangePassword: boolean;
-  twoFactor: { enabled: boolean; required: boolean; recoveryCodesLeft: number };
-}
-
 export interface AdminMetrics {
   orders: number;
   revenueCents: number;
@@ -165,40 +112,6 @@ export const periodLabels: Record<Period, string> = {
   '3m': 'Últimos 3 meses',
   custom: 'Personalizado',
   all: 'Todo o período',
-};
-
-/** A background job that used up its attempts (the panel's 'Tarefas com falha'). */
-export interface DeadJob {
-  id: string;
-  kind: string;
-  attempts: number;
-  lastError: string | null;
-  runAt: string;
-}
-
-export const jobKindLabels: Record<string, string> = {
-  send_email: 'E-mail da conta',
-  order_received_email: 'E-mail de pedido recebido',
-  payment_confirmed_email: 'E-mail de pagamento confirmado',
-  submit_delivery: 'Envio de entrega ao fornecedor',
-  stop_plan_component: 'Cancelamento de item de plano no fornecedor',
-  delivery_started_email: 'E-mail de entrega iniciada',
-  delivery_completed_email: 'E-mail de entrega concluída',
-  delivery_link_email: 'E-mail de link inválido',
-  owner_alert_email: 'Alerta para a dona da loja',
-  expire_pix: 'Expiração de PIX',
-  pix_reminder_email: 'Lembrete de PIX',
-  refund_email: 'E-mail de reembolso',
-  chargeback_alert: 'Alerta de contestação',
-  payment_flag_alert: 'Alerta de pagamento inesperado',
-  unreadable_webhook_alert: 'Alerta de aviso ilegível do intermediador',
-  retire_other_charges: 'Remoção de cobranças a mais de um pedido pago',
-  retire_stray_charge: 'Remoção de cobrança desconhecida',
-  owner_digest_email: 'Resumo diário da loja',
-  card_reproved_email: 'E-mail de cartão reprovado na análise',
-  card_not_charged_email: 'E-mail de cartão não cobrado',
-  card_capture_refused_email: 'E-mail de mensalidade recusada',
-  subscription_ended_alert: 'Alerta de plano encerrado',
 };
 
 /** "Reembolsar" in the panel: a part in centavos (omitted: all that is left) and the reason. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ProviderEvent, ReadWebhook } from '../payment-provider';
+import type { ProviderEvent, ReadWebhook } from '../provider-webhook';
 import { readInvoiceEvent } from '../../invoices/invoice-events';
 import { asaasMethod, asaasState, stateOfEvent } from './asaas-words';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { formatDateTime } from '../../../shared/dates';
-import { jobKindLabels, type DeadJob } from '../../../shared/schemas/admin';
+import { jobKindLabels, type DeadJob } from '../../../shared/schemas/admin-jobs';
 import { buttonSecondary } from '../../components/ui/styles';
 import { ApiError, api } from '../../lib/api';
 

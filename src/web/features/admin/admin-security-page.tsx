@@ -4,7 +4,7 @@ import {
   adminPasswordChangeSchema,
   type AdminSessionInfo,
   type AdminTwoFactorSetup,
-} from '../../../shared/schemas/admin';
+} from '../../../shared/schemas/admin-session';
 import { TextField } from '../../components/ui/text-field';
 import { buttonPrimary, buttonSecondary, container } from '../../components/ui/styles';
 import { ApiError, api } from '../../lib/api';
