@@ -4,7 +4,8 @@ import type { RenderContext, RenderResult, ServerEntry } from '../shared/render-
 import { BootProvider } from './lib/boot';
 import { RootLayout } from './app/root-layout';
 import { titleFor } from './app/route-handle';
-import { routes, staticPageParams, staticPagePaths } from './app/routes';
+import { routes } from './app/routes';
+import { staticPageParams, staticPagePaths } from './app/static-pages';
 import { loadRoute, matchRoute } from './router/match';
 import { StaticRouter } from './router/router';
 

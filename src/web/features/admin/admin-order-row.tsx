@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { formatDateTime } from '../../../shared/dates';
 import { messages } from '../../../shared/messages';
-import { formatBRL, formatInteger } from '../../../shared/money';
-import { productKinds } from '../../../shared/catalogue';
+import { formatBRL } from '../../../shared/money';
 import {
   formatPurchaseCode,
   orderStatuses,
@@ -14,12 +13,11 @@ import {
 import type { AdminAuditEntry, AdminOrder } from '../../../shared/schemas/admin';
 import { ApiError, api } from '../../lib/api';
 import { useShop } from '../../lib/boot';
-import { serviceTitle } from '../orders/order-details';
 import { AuditRow, CopyIdButton } from './admin-row-parts';
+import { BuyerCell, ItemCell } from './admin-order-cells';
 import { AdminDeliveriesRow } from './admin-deliveries-row';
 import { AdminRefundRow } from './admin-refund-row';
 import { AdminWhatsappCharge } from './admin-whatsapp-charge';
-import { AdminWhatsappStatus } from './admin-whatsapp-status';
 
 const select = 'rounded-md border border-slate-400 bg-white px-2 py-1 text-sm';
 
@@ -75,53 +73,8 @@ export function AdminOrderRow({ order, onChanged }: { order: AdminOrder; onChang
           <CopyIdButton id={order.id} />
           <div className="text-xs text-slate-600">{formatPurchaseCode(order.purchaseCode)}</div>
         </td>
-        <td className="py-2 pr-2">
-          <div className="font-semibold">@{order.instagram}</div>
-          <div>{order.name}</div>
-          <a className="text-fuchsia-800 underline" href={`mailto:${order.email}`}>
-            {order.email}
-          </a>
-          <div>
-            <a
-              className="text-green-800 underline"
-              href={`https://wa.me/55${order.whatsapp}`}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              WhatsApp
-            </a>
-          </div>
-          <AdminWhatsappStatus order={order} />
-        </td>
-        <td className="py-2 pr-2">
-          <div>{serviceTitle(order as Parameters<typeof serviceTitle>[0])}</div>
-          <div className="text-xs text-slate-700">Quantidade: {formatInteger(order.quantity)}</div>
-          {order.addOns.map((a) => (
-            <div key={a.product} className="text-xs text-slate-700">
-              + {formatInteger(a.quantity)}{' '}
-              {productKinds.find((p) => p.id === a.product)?.unitLabel ?? a.product} (
-              {formatBRL(a.priceCents)})
-              {order.addOnLinks[a.product] && (
-                <>
-                  {' '}
-                  <a
-                    className="underline"
-                    href={order.addOnLinks[a.product]}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                  >
-                    link
-                  </a>
-                </>
-              )}
-            </div>
-          ))}
-          {order.postLink && (
-            <a className="text-xs underline" href={order.postLink} target="_blank" rel="noopener noreferrer">
-              Publicação
-            </a>
-          )}
-        </td>
+        <BuyerCell order={order} />
+        <ItemCell order={order} />
         <td className="py-2 pr-2">
           <label className="sr-only" htmlFor={`status-${order.id}`}>
             Status do pedido
