@@ -32,6 +32,7 @@ export interface FakeCloudApiOptions {
   /** 0 (the default): any free port. */
   port?: number;
   token?: string;
+  phoneNumberId?: string;
   appSecret?: string;
   /** Told of each message sent, after it is answered (or its answer cut off), as Meta then sends statuses. */
   onSent?: (message: SentMessage) => void;
@@ -71,7 +72,7 @@ async function bodyOf(req: IncomingMessage): Promise<string> {
 
 export async function startFakeCloudApi(options: FakeCloudApiOptions = {}): Promise<FakeCloudApi> {
   const token = options.token ?? `EAAG${randomUUID().replaceAll('-', '')}`;
-  const phoneNumberId = '106540352242922';
+  const phoneNumberId = options.phoneNumberId ?? '106540352242922';
   const appSecret = options.appSecret ?? randomUUID().replaceAll('-', '');
   const templates = new Map<string, number>();
   const faults: Fault[] = [];
