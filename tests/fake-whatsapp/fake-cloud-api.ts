@@ -34,6 +34,8 @@ export interface FakeCloudApiOptions {
   token?: string;
   phoneNumberId?: string;
   appSecret?: string;
+  /** Meta's throughput per number (80 messages/s by default there): more in any second is 130429. */
+  messagesPerSecond?: number;
   /** Told of each message sent, after it is answered (or its answer cut off), as Meta then sends statuses. */
   onSent?: (message: SentMessage) => void;
 }
@@ -78,6 +80,16 @@ export async function startFakeCloudApi(options: FakeCloudApiOptions = {}): Prom
   const faults: Fault[] = [];
   const sent: SentMessage[] = [];
   const windowOpen = new Set<string>();
+  /** When the messages of the last second were taken (only with `messagesPerSecond`). */
+  const lastSecond: number[] = [];
+  const overThroughput = () => {
+    if (options.messagesPerSecond === undefined) return false;
+    const now = performance.now();
+    while (lastSecond.length > 0 && lastSecond[0]! <= now - 1000) lastSecond.shift();
+    if (lastSecond.length >= options.messagesPerSecond) return true;
+    lastSecond.push(now);
+    return false;
+  };
 
   function send(req: IncomingMessage, res: ServerResponse, raw: string) {
     let body: Record<string, unknown>;
@@ -90,7 +102,7 @@ export async function startFakeCloudApi(options: FakeCloudApiOptions = {}): Prom
     if (typeof body.to !== 'string' || !/^\d{10,15}$/.test(body.to))
       return error(res, 400, 100, 'Invalid parameter: to');
     const fault = faults.shift();
-    if (fault?.kind === 'rate_limit') return error(res, 429, 130429, 'Rate limit hit');
+    if (fault?.kind === 'rate_limit' || overThroughput()) return error(res, 429, 130429, 'Rate limit hit');
     if (fault?.kind === 'refuse') return error(res, 400, fault.code, fault.message);
     if (body.type === 'text') {
       if (!windowOpen.has(body.to))
