@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { createPacer } from './pacer';
 import type { WhatsappConfig } from './whatsapp-config';
 
 /** What sending one template message came to. */
@@ -41,8 +42,10 @@ const phoneAnswer = z.object({ display_phone_number: z.string(), verified_name: 
 /** The WhatsApp Business Cloud API (docs/whatsapp.md): template messages and the number's details. */
 export function createCloudApi(config: Readonly<WhatsappConfig>): CloudApi {
   const headers = { authorization: `Bearer ${config.token}`, accept: 'application/json' };
+  const pace = createPacer(config.messagesPerSecond);
   return {
     async send(message) {
+      await pace();
       let response: Response;
       try {
         response = await fetch(`${config.apiUrl}/${config.phoneNumberId}/messages`, {
