@@ -122,3 +122,27 @@ export async function signInOperator(page: import('@playwright/test').Page) {
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page).toHaveURL(/\/admin$/);
 }
+
+/**
+ * A buyer's checkout of `checkoutPath` by PIX through the pages, paid with 'Simular pagamento'; returns the
+ * order page's path with its access token (the link on the PIX screen).
+ */
+export async function buyByPixAndPay(
+  page: Page,
+  checkoutPath: string,
+  buyer: { instagram: string; email: string },
+): Promise<string> {
+  await gotoHydrated(page, checkoutPath);
+  await page.getByLabel('Seu @ do Instagram').fill(buyer.instagram);
+  await page.getByLabel('Seu WhatsApp').pressSequentially('11912345678');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.getByRole('button', { name: /^PIX/ }).click();
+  await page.getByLabel('Nome completo').fill('Ana Souza');
+  await page.getByLabel('E-mail').fill(buyer.email);
+  await page.getByLabel('CPF').pressSequentially('52998224725');
+  await page.getByRole('button', { name: 'Gerar QR Code PIX' }).click();
+  const orderHref = await page.getByRole('link', { name: 'Ver detalhes do pedido' }).getAttribute('href');
+  await page.getByRole('button', { name: 'Simular pagamento' }).click();
+  await expect(page).toHaveURL(/\/success\?order_id=/);
+  return orderHref!;
+}

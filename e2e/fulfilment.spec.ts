@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { apiOrder, expect, gotoHydrated, signInOperator, test } from './fixtures';
+import { apiOrder, buyByPixAndPay, expect, gotoHydrated, signInOperator, test } from './fixtures';
 
 // Delivery with no operator action (issue 11), through the built-in simulated panel: the server runs
 // with SANDBOX_FULFILMENT_SECONDS=30 (playwright.config.ts).
@@ -22,20 +22,11 @@ test.describe('delivery', () => {
     page,
   }) => {
     test.setTimeout(90_000);
-    await gotoHydrated(page, '/checkout?type=followers&amount=200');
-    await page.getByLabel('Seu @ do Instagram').fill('@entrega.ao.vivo');
-    await page.getByLabel('Seu WhatsApp').pressSequentially('11912345678');
-    await page.getByRole('button', { name: 'Continuar' }).click();
-    await page.getByRole('button', { name: /^PIX/ }).click();
-    await page.getByLabel('Nome completo').fill('Ana Souza');
-    await page.getByLabel('E-mail').fill('ana.aovivo@exemplo.com');
-    await page.getByLabel('CPF').pressSequentially('52998224725');
-    await page.getByRole('button', { name: 'Gerar QR Code PIX' }).click();
-    const orderHref = await page.getByRole('link', { name: 'Ver detalhes do pedido' }).getAttribute('href');
-    await page.getByRole('button', { name: 'Simular pagamento' }).click();
-    await expect(page).toHaveURL(/\/success\?order_id=/);
-
-    await gotoHydrated(page, orderHref!);
+    const orderHref = await buyByPixAndPay(page, '/checkout?type=followers&amount=200', {
+      instagram: '@entrega.ao.vivo',
+      email: 'ana.aovivo@exemplo.com',
+    });
+    await gotoHydrated(page, orderHref);
     const status = page.locator('dt', { hasText: 'Status do pedido' }).locator('xpath=following-sibling::dd');
     await expect(status).toHaveText('Processando');
     const delivery = page.getByTestId('delivery-followers');
@@ -48,34 +39,6 @@ test.describe('delivery', () => {
     await page.getByRole('button', { name: 'Solicitar reposição' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Reposição solicitada' })).toBeVisible();
     await expect(delivery).toContainText(/Reposição (pendente|em andamento)/);
-  });
-
-  // Issue 26: a paid Simples month delivers its four components through the simulated panel, and the
-  // order page lists each of them.
-  test('a Simples plan paid in the sandbox shows its four components working', async ({ page, request }) => {
-    const { order, payment, orderToken } = await apiOrder(request, {
-      item: { type: 'recurring', plan: 'simples' },
-      instagram: 'plano.completo',
-      email: 'ana.plano@exemplo.com',
-    });
-    expect((await request.post(`/api/sandbox/payments/${payment!.id}/confirm`)).status()).toBe(200);
-    await gotoHydrated(page, `/order/${order.id}#acesso=${orderToken}`);
-    await expect(page.getByRole('heading', { name: 'Seu plano neste mês' })).toBeVisible();
-    const line = (key: string) => page.getByTestId(`plan-${key}`);
-    await expect(line('followers')).toContainText(/Seguidores do mês\s*\d+ de 1\.110 entregues/);
-    await expect(async () => {
-      await page.reload();
-      await expect(line('likes_per_post')).toContainText(
-        /40 curtidas por publicação\s*Curtidas automáticas ativas até \d\d\/\d\d/,
-        { timeout: 1000 },
-      );
-    }).toPass({ timeout: 20_000 });
-    await expect(line('story_views')).toContainText(
-      /35 visualizações de story\s*Visualizações de story automáticas ativas até \d\d\/\d\d/,
-    );
-    await expect(line('video_views')).toContainText(
-      /150 visualizações de vídeo\s*Visualizações de vídeo automáticas ativas até \d\d\/\d\d/,
-    );
   });
 
   test('a profile the panel cannot find: the buyer corrects the @ on the order page', async ({

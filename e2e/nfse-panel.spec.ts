@@ -1,80 +1,34 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { startFakeAsaas, type FakeAsaas } from '../tests/fake-asaas/fake-asaas-server';
+import { formatDateTime } from '../src/shared/dates';
 import { orderRequest } from '../tests/helpers/order-request';
 import AxeBuilder from '@axe-core/playwright';
+import { shopOwner, startAsaasShop, type AsaasShop } from './asaas-shop';
 import { expect, gotoHydrated, test } from './fixtures';
 
-// Issue 27 §1 and §3, the panel's NFS-e: a shop of its own paid through a fake Asaas (the shared e2e
-// server uses the sandbox provider, which has no fiscal side). The owner turns invoicing on, sees what the
-// city requires, sends the fiscal form (the city's password goes to Asaas once and is found nowhere in
-// the shop's files or log), picks the municipal service, and finds the invoices in "Notas fiscais" with a
-// working filter, the CSV and "Tentar de novo".
-const adminEmail = 'dona@impulso.example';
-const adminPassword = 'lagarto-roxo-no-telhado-27';
+// Issue 27 §1 and §3, the panel's NFS-e, on a shop of its own paid through a fake Asaas (e2e/asaas-shop.ts).
+// The owner turns invoicing on, sees what the city requires, sends the fiscal form (the city's password
+// goes to Asaas once and is found nowhere in the shop's files or log), picks the municipal service, and
+// finds the invoices in "Notas fiscais" with a working filter, the CSV and "Tentar de novo".
+const adminEmail = shopOwner.email;
+const adminPassword = shopOwner.password;
 const cityPassword = 'Prefeitura-Senha-e2e-41x';
-const webhookToken = 'whsec_e2e_nfse_0123456789abcdefghijkl';
-const dataDir = mkdtempSync(path.join(tmpdir(), 'impulso-e2e-nfse-'));
-let fake: FakeAsaas;
-let server: ChildProcess;
+let shop: AsaasShop;
+let fake: AsaasShop['fake'];
 let base = '';
-let log = '';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   // A fresh database migrates and the pages prewarm while the other journeys load both cores.
   test.setTimeout(120_000);
-  fake = await startFakeAsaas();
-  base = `http://127.0.0.1:${await freePort()}`;
-  const env = {
-    ...process.env,
-    PORT: new URL(base).port,
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    ADMIN_EMAIL: adminEmail,
-    LOG_LEVEL: 'info',
-    SMTP_URL: '',
-    PAYMENT_PROVIDER: 'asaas',
-    ASAAS_API_URL: fake.url,
-    ASAAS_API_KEY: fake.apiKey,
-    ASAAS_WEBHOOK_TOKEN: webhookToken,
-  };
-  const shop = `node dist/server/admin-create.js --email=${adminEmail} --password=${adminPassword} && node dist/server/main.js`;
-  server = spawn('sh', ['-c', shop], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  server.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  server.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  await expect
-    .poll(
-      () =>
-        fetch(`${base}/api/health`).then(
-          (r) => r.status,
-          () => 0,
-        ),
-      { timeout: 110_000 },
-    )
-    .toBe(200);
+  shop = await startAsaasShop({
+    webhookToken: 'whsec_e2e_nfse_0123456789abcdefghijkl',
+    dataPrefix: 'impulso-e2e-nfse-',
+  });
+  ({ fake, base } = shop);
 });
-test.afterAll(async () => {
-  if (server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    process.kill(-server.pid!, 'SIGTERM');
-    await exited;
-  }
-  await fake.close();
-});
+test.afterAll(() => shop.stop());
 
 /** A PIX order placed and paid (Asaas's webhook), as a buyer and Asaas would. */
 async function paidOrder(name: string, email: string) {
@@ -85,14 +39,7 @@ async function paidOrder(name: string, email: string) {
   });
   expect(placed.status).toBe(201);
   const orderId = ((await placed.json()) as { order: { id: string } }).order.id;
-  const charge = [...fake.payments.values()].find((p) => p.externalReference === orderId)!;
-  charge.status = 'RECEIVED';
-  const paid = await fetch(`${base}/api/webhooks/asaas`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'asaas-access-token': webhookToken },
-    body: JSON.stringify({ id: `evt_paid_${orderId}`, event: 'PAYMENT_RECEIVED', payment: { ...charge } }),
-  });
-  expect(paid.status).toBe(200);
+  await shop.pay(orderId);
   return orderId;
 }
 
@@ -173,12 +120,17 @@ test('the owner sets up NFS-e and finds the invoices in "Notas fiscais"', async 
   await expect(issued).toContainText('Emitida');
   await expect(issued).toContainText('R$ 85,90');
   await expect(issued.getByRole('link', { name: 'PDF' })).toHaveAttribute('href', /\.pdf$/);
+  // "Emitida em": the moment the authorisation was recorded, in São Paulo time, beside the invoice's date.
+  await expect(list.getByRole('columnheader', { name: 'Emitida em' })).toBeVisible();
+  const [anas] = (await (await page.request.get(`${base}/api/admin/invoices?status=AUTHORIZED`)).json())
+    .invoices as Array<{ issuedAt: string }>;
+  await expect(issued.getByRole('cell').nth(1)).toHaveText(formatDateTime(new Date(anas!.issuedAt)));
 
   // The accountant's CSV of what is filtered.
   const downloading = page.waitForEvent('download');
   await list.getByRole('link', { name: 'Exportar CSV' }).click();
   const csv = readFileSync((await (await downloading).path())!, 'utf8');
-  expect(csv.startsWith('\uFEFFdata_nota;numero;situacao;valor_reais;')).toBe(true);
+  expect(csv.startsWith('\uFEFFdata_nota;emitida_em;numero;situacao;valor_reais;')).toBe(true);
   expect(csv).toContain(';Emitida;85,90;');
   expect(csv).toContain('Ana Emitida');
   expect(csv).not.toContain('Bruno Recusado');
@@ -194,6 +146,7 @@ test('the owner sets up NFS-e and finds the invoices in "Notas fiscais"', async 
   await list.getByLabel('Situação').selectOption({ label: 'Com erro' });
   const refused = list.getByRole('row', { name: /Bruno Recusado/ });
   await expect(refused).toContainText('Inscrição municipal inválida.');
+  await expect(refused.getByRole('cell').nth(1)).toHaveText('—');
   await expect(list.getByRole('row', { name: /Ana Emitida/ })).toHaveCount(0);
   fake.fiscal.cityHall.issue = { kind: 'accepted' };
   // Caio's was sent again from another tab meanwhile: this screen says so instead of failing silently.
@@ -213,8 +166,8 @@ test('the owner sets up NFS-e and finds the invoices in "Notas fiscais"', async 
   expect(fake.fiscal.invoices.size).toBe(3);
 
   // The city's password is in no file of the shop and not in its log.
-  expect(log).toContain('/api/admin/fiscal');
-  expect(log).not.toContain(cityPassword);
-  for (const file of everyFile(dataDir))
+  expect(shop.log()).toContain('/api/admin/fiscal');
+  expect(shop.log()).not.toContain(cityPassword);
+  for (const file of everyFile(shop.dataDir))
     expect(readFileSync(file, 'latin1'), file).not.toContain(cityPassword);
 });

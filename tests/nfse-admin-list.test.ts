@@ -97,6 +97,7 @@ describe('the list', () => {
       pdfUrl: 'https://sandbox.asaas.com/invoices/a.pdf',
       xmlUrl: 'https://sandbox.asaas.com/invoices/a.xml',
       providerInvoiceId: 'inv_list_a',
+      issuedAt: new Date('2026-11-20T03:04:00Z'),
     });
     failed = await invoiceFor('Bruno Recusado', 'ERROR', '2026-11-20T02:59:00Z', {
       statusDescription: '=HYPERLINK("x");Inscrição municipal inválida.',
@@ -120,6 +121,7 @@ describe('the list', () => {
         status: 'AUTHORIZED',
         number: '1042',
         createdAt: '2026-11-20T03:00:00.000Z',
+        issuedAt: '2026-11-20T03:04:00.000Z',
         pdfUrl: 'https://sandbox.asaas.com/invoices/a.pdf',
         xmlUrl: 'https://sandbox.asaas.com/invoices/a.xml',
         statusDescription: null,
@@ -160,10 +162,11 @@ describe('the list', () => {
     );
     const [head, first, second, end] = res.body.split('\r\n');
     expect(head).toBe(
-      '\uFEFFdata_nota;numero;situacao;valor_reais;pedido;comprador;email;pdf;xml;motivo_asaas;id_nota',
+      '\uFEFFdata_nota;emitida_em;numero;situacao;valor_reais;pedido;comprador;email;pdf;xml;motivo_asaas;id_nota',
     );
-    expect(first!.split(';').slice(0, 7)).toEqual([
+    expect(first!.split(';').slice(0, 8)).toEqual([
       '20/11/2026',
+      '20/11/2026 00:04',
       '1042',
       'Emitida',
       '85,90',
@@ -171,7 +174,7 @@ describe('the list', () => {
       'Ana Emitida',
       'ana@exemplo.com',
     ]);
-    expect(second).toContain('19/11/2026;;Com erro;85,90;');
+    expect(second).toContain('19/11/2026;;;Com erro;85,90;');
     // A formula is opened as text, and a ';' inside a cell is quoted.
     expect(second).toContain(`;"'=HYPERLINK(""x"");Inscrição municipal inválida.";${failed.invoice.id}`);
     expect(end).toBe('');

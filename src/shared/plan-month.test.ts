@@ -64,4 +64,16 @@ describe('planMonthLines', () => {
     expect(planMonthLines([component({ state: 'completed' })], after)[1]!.detail).toBe('Encerradas em 23/12');
     expect(planMonthLines([component({ state: 'canceled' })], now)[1]!.detail).toBe('Canceladas');
   });
+
+  it('a month over that the panel still reports active reads as ended, not "ativas até" a past day', () => {
+    const after = new Date('2026-12-24T12:00:00Z');
+    for (const state of ['pending', 'in_progress'] as const)
+      for (const leftToExpire of [false, true])
+        expect(planMonthLines([component({ state, leftToExpire })], after)[1]!.detail).toBe(
+          'Encerradas em 23/12',
+        );
+    // The last moment of the month still runs.
+    const edge = new Date('2026-12-23T02:59:59Z');
+    expect(planMonthLines([component({})], edge)[1]!.detail).toBe('Curtidas automáticas ativas até 23/12');
+  });
 });

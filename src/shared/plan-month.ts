@@ -14,16 +14,18 @@ export interface PlanMonthLine {
 function componentDetail(d: DeliveryView, now: Date): string {
   const until = d.activeUntil ? dayAndMonth(new Date(d.activeUntil)) : '';
   const auto = planComponentKinds[d.component!].auto;
+  // The paid month is what the buyer bought: once it is over the component has ended, whatever the panel
+  // still reports (its status lags, or a subscription it keeps "Active" past its expiry).
+  const over = d.activeUntil !== null && Date.parse(d.activeUntil) <= now.getTime();
   switch (d.state) {
     case 'pending':
     case 'in_progress':
+      if (over) return `Encerradas em ${until}`;
       return d.leftToExpire
         ? `${auto} até ${until} (o fornecedor encerra nesta data)`
         : `${auto} ativas até ${until}`;
     case 'completed':
-      return d.activeUntil && Date.parse(d.activeUntil) <= now.getTime()
-        ? `Encerradas em ${until}`
-        : 'Entregues';
+      return over ? `Encerradas em ${until}` : 'Entregues';
     case 'canceled':
       return 'Canceladas';
     case 'refunded':

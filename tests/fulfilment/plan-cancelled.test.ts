@@ -1,90 +1,46 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { catalogueRepo } from '../../src/server/catalogue/catalogue.repo';
 import { deliveries, orders, outboxEmails, subscriptions } from '../../src/server/db/schema';
-import { smmPanelEnv, startFakeSmmPanel, type FakeSmmPanel } from '../fake-smm/fake-smm-panel';
 import { operatorCookie } from '../helpers/accounts';
-import { planByCard, startAsaasTestApp, type AsaasTestApp } from '../helpers/asaas-test-app';
+import { planByCard } from '../helpers/asaas-test-app';
 import { newKey, orderRequest } from '../helpers/order-request';
+import { usePlanFixture } from './plan-fixture';
 
 // Issue 26: a cancelled plan gets no new panel order; a charge of it paid after the cancellation (the
 // provider charged it anyway, or a pending one was paid late) is recorded, never lost, flagged
 // 'pago_apos_cancelamento', delivers nothing, alerts the owner and shows in the panel with "Reembolsar" (its row: paid).
 
-const token = 'whsec_plan_cancelled_0123456789abcdefghi';
 const owner = 'dona@impulso.example';
-let panel: FakeSmmPanel;
-let asaas: AsaasTestApp;
-
-beforeAll(async () => {
-  panel = await startFakeSmmPanel();
-  panel.balance = 1_000_000;
-  asaas = await startAsaasTestApp(token, {
-    ...smmPanelEnv(panel),
-    ADMIN_EMAIL: owner,
-    OWNER_ALERT_EMAIL: owner,
-  });
-  for (const [component, service] of [
-    ['likes_per_post', '104'],
-    ['story_views', '105'],
-    ['video_views', '106'],
-  ] as const) {
-    const { quantity } = (await catalogueRepo.findPlanComponent(
-      asaas.app.database.db,
-      'simples',
-      component,
-    ))!;
-    await catalogueRepo.savePlanComponent(
-      asaas.app.database.db,
-      'simples',
-      component,
-      { quantity, panelServiceId: service },
-      new Date(),
-    );
-  }
+const shop = usePlanFixture('whsec_plan_cancelled_0123456789abcdefghi', {
+  ADMIN_EMAIL: owner,
+  OWNER_ALERT_EMAIL: owner,
 });
-afterAll(async () => {
-  await asaas.close();
-  await panel.close();
-});
-
-const db = () => asaas.app.database.db;
-const webhook = (subscription: string, payment: string, event: string, status: string) =>
-  asaas.app.server.inject({
-    method: 'POST',
-    url: '/api/webhooks/asaas',
-    headers: { 'asaas-access-token': token },
-    payload: {
-      id: `evt_${payment}_${status}`,
-      event,
-      payment: { id: payment, status, subscription, billingType: 'CREDIT_CARD', value: 197 },
-    },
-  });
+const db = () => shop.asaas.app.database.db;
 
 it('after cancellation: no panel order for a later month; its money recorded, flagged, alerted, shown for refund', async () => {
-  const bought = await asaas.app.server.inject({
+  const bought = await shop.asaas.app.server.inject({
     method: 'POST',
     url: '/api/orders',
     headers: { 'idempotency-key': newKey() },
     payload: orderRequest(planByCard('@plano.cancelado')),
   });
   const firstId = bought.json().order.id as string;
-  await asaas.app.jobs.drain();
-  expect(panel.subscriptionAdds('plano.cancelado')).toHaveLength(3);
+  await shop.asaas.app.jobs.drain();
+  expect(shop.panel.subscriptionAdds('plano.cancelado')).toHaveLength(3);
   const [sub] = await db().select().from(subscriptions).where(eq(subscriptions.firstOrderId, firstId));
   // The second month is charged (pending), then the operator cancels the plan.
-  await webhook(sub!.providerSubscriptionId, 'pay_cancelado_2', 'PAYMENT_CREATED', 'PENDING');
-  const cookie = await operatorCookie(asaas.app, owner);
-  const cancel = await asaas.app.server.inject({
+  await shop.charge(sub!.providerSubscriptionId, 'pay_cancelado_2', 'PENDING');
+  const cookie = await operatorCookie(shop.asaas.app, owner);
+  const cancel = await shop.asaas.app.server.inject({
     method: 'POST',
     url: `/api/admin/subscriptions/${sub!.id}/cancel`,
     headers: { cookie },
   });
   expect(cancel.statusCode).toBe(200);
   // Both that pending month and a third charge are paid after the cancellation.
-  await webhook(sub!.providerSubscriptionId, 'pay_cancelado_2', 'PAYMENT_RECEIVED', 'RECEIVED');
-  await webhook(sub!.providerSubscriptionId, 'pay_cancelado_3', 'PAYMENT_RECEIVED', 'RECEIVED');
-  await asaas.app.jobs.drain();
+  await shop.charge(sub!.providerSubscriptionId, 'pay_cancelado_2', 'RECEIVED');
+  await shop.charge(sub!.providerSubscriptionId, 'pay_cancelado_3', 'RECEIVED');
+  await shop.asaas.app.jobs.drain();
 
   const months = await db().select().from(orders).where(eq(orders.subscriptionId, sub!.id));
   const late = months.filter((o) => o.id !== firstId);
@@ -95,7 +51,7 @@ it('after cancellation: no panel order for a later month; its money recorded, fl
   for (const month of late)
     expect(await db().select().from(deliveries).where(eq(deliveries.orderId, month.id))).toEqual([]);
   // The panel got the first month's three subscription orders and nothing after the cancellation.
-  expect(panel.subscriptionAdds('plano.cancelado')).toHaveLength(3);
+  expect(shop.panel.subscriptionAdds('plano.cancelado')).toHaveLength(3);
   const [plan] = await db().select().from(subscriptions).where(eq(subscriptions.id, sub!.id));
   expect(plan!.status).toBe('cancelled');
   const alerts = (await db().select().from(outboxEmails).where(eq(outboxEmails.to, owner))).filter((m) =>
@@ -103,7 +59,7 @@ it('after cancellation: no panel order for a later month; its money recorded, fl
   );
   expect(alerts).toHaveLength(2);
   // The panel lists each with its flag, paid, so its row offers "Reembolsar" (admin-order-row.tsx).
-  const listed = await asaas.app.server.inject({
+  const listed = await shop.asaas.app.server.inject({
     url: '/api/admin/orders?status=cancelado',
     headers: { cookie },
   });

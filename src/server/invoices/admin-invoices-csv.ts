@@ -1,4 +1,4 @@
-import { formatDate } from '../../shared/dates';
+import { formatDate, formatDateTime } from '../../shared/dates';
 import { invoiceStateLabels } from '../../shared/invoice-labels';
 import { formatPurchaseCode } from '../../shared/orders';
 import { csvLines, reais } from '../admin/orders-csv';
@@ -10,6 +10,7 @@ import { adminInvoicesRepo, type InvoiceFilters, type InvoiceListRow } from './a
 
 const header = [
   'data_nota',
+  'emitida_em',
   'numero',
   'situacao',
   'valor_reais',
@@ -24,6 +25,7 @@ const header = [
 
 const cells = (r: InvoiceListRow) => [
   formatDate(r.createdAt),
+  r.issuedAt && formatDateTime(r.issuedAt),
   r.number,
   invoiceStateLabels[r.status],
   reais(r.valueCents),

@@ -32,12 +32,16 @@ const columns = {
   status: invoices.status,
   number: invoices.number,
   createdAt: invoices.createdAt,
+  issuedAt: invoices.issuedAt,
   pdfUrl: invoices.pdfUrl,
   xmlUrl: invoices.xmlUrl,
   statusDescription: invoices.statusDescription,
 };
 
-export type InvoiceListRow = Omit<AdminInvoice, 'createdAt'> & { createdAt: Date };
+export type InvoiceListRow = Omit<AdminInvoice, 'createdAt' | 'issuedAt'> & {
+  createdAt: Date;
+  issuedAt: Date | null;
+};
 
 export const adminInvoicesRepo = {
   async list(db: Db, filters: InvoiceFilters, page: number, pageSize: number) {

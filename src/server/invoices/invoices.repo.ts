@@ -65,7 +65,10 @@ export const invoicesRepo = {
       .returning();
     return row;
   },
-  /** What Asaas reported, written only over one of `from` (the states before it): false when none. */
+  /**
+   * What Asaas reported, written only over one of `from` (the states before it): false when none. The
+   * move into AUTHORIZED, made once, keeps `now` as the moment it was issued.
+   */
   async moveTo(db: Executor, id: string, report: InvoiceReport, from: InvoiceState[], now: Date) {
     const moved = await db
       .update(invoices)
@@ -78,6 +81,7 @@ export const invoicesRepo = {
         statusDescription: report.statusDescription,
         lockUntil: null,
         updatedAt: now,
+        ...(report.status === 'AUTHORIZED' ? { issuedAt: now } : {}),
       })
       .where(and(eq(invoices.id, id), inArray(invoices.status, from)))
       .returning({ id: invoices.id });

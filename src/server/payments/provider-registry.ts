@@ -38,7 +38,12 @@ const providers: Record<PaymentProvider['name'], ProviderModule> = {
         clock,
       }),
     routes: async (server, _provider, config, deps) => {
-      await server.register(sandboxRoutes, { db: deps.db, clock: deps.clock, shopName: config.shop.name });
+      await server.register(sandboxRoutes, {
+        db: deps.db,
+        clock: deps.clock,
+        shopName: config.shop.name,
+        onSubscriptionCharge: deps.sinks.onSubscriptionCharge,
+      });
     },
   },
   asaas: {

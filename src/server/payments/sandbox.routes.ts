@@ -1,15 +1,19 @@
 import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { recordPaymentState } from './record-payment-state';
 import { sandboxCheckoutHtml } from './sandbox-checkout-page';
 import { paymentsRepo } from './payments.repo';
+import type { SubscriptionChargeSink } from './plan-hooks';
+import { ordersRepo } from '../orders/orders.repo';
+import { subscriptionsRepo } from '../subscriptions/subscriptions.repo';
 import { isId } from '../../shared/schemas/ids';
 
 /** Registered only while the sandbox provider is active (docs/payments.md): 'Simular pagamento'. */
 export async function sandboxRoutes(
   app: FastifyInstance,
-  deps: { db: Db; clock: () => Date; shopName: string },
+  deps: { db: Db; clock: () => Date; shopName: string; onSubscriptionCharge: SubscriptionChargeSink },
 ) {
   // The hosted page a debit-card (or CARD_CHECKOUT=hosted) buyer is sent to (the real provider's invoice page in production).
   app.get<{ Params: { id: string } }>('/sandbox/checkout/:id', async (request, reply) => {
@@ -44,6 +48,27 @@ export async function sandboxRoutes(
       ? await recordPaymentState(deps.db, { paymentId: id }, 'paid', deps.clock())
       : 'unknown_payment';
     if (result === 'unknown_payment') throw new AppError('not_found', 'payment_not_found');
+    return reply.send({ result });
+  });
+
+  // A plan's next month, paid, as a real provider charges it on its own and reports it by webhook (the
+  // sandbox has none): what a renewal, or a charge after the plan was cancelled, does can be watched.
+  app.post<{ Params: { id: string } }>('/api/sandbox/orders/:id/next-month', async (request, reply) => {
+    const { id } = request.params;
+    const order = isId(id) ? await ordersRepo.findById(deps.db, id) : undefined;
+    const plan = order?.subscriptionId && (await subscriptionsRepo.findById(deps.db, order.subscriptionId));
+    if (!order || !plan || plan.provider !== 'sandbox') throw new AppError('not_found', 'order_not_found');
+    const result = await deps.onSubscriptionCharge(
+      deps.db,
+      'sandbox',
+      {
+        providerPaymentId: `sandbox_pay_${randomUUID()}`,
+        providerSubscriptionId: plan.providerSubscriptionId,
+        state: 'paid',
+        method: order.paymentMethod === 'pix' ? 'pix' : 'credit_card',
+      },
+      deps.clock(),
+    );
     return reply.send({ result });
   });
 }

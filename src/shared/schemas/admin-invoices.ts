@@ -31,6 +31,8 @@ export interface AdminInvoice {
   number: string | null;
   /** The invoice's date (its `effectiveDate`): the São Paulo day it was made, ISO. */
   createdAt: string;
+  /** When the city hall's authorisation was recorded, ISO; null while it is not issued. */
+  issuedAt: string | null;
   pdfUrl: string | null;
   xmlUrl: string | null;
   statusDescription: string | null;

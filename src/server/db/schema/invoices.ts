@@ -50,6 +50,11 @@ export const invoices = pgTable(
     /** Held while Asaas is asked; a lease older than this is a lost answer (ADR 024). */
     lockUntil: timestamp('lock_until', { withTimezone: true }),
     answerLostAt: timestamp('answer_lost_at', { withTimezone: true }),
+    /**
+     * When the shop learned the city hall authorised it (Asaas's answer, its webhook or the sweep): Asaas's
+     * invoice carries no such moment, and `created_at` is the invoice's date, not its issue.
+     */
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

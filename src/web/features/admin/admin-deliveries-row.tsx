@@ -1,10 +1,26 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { AdminOrder } from '../../../shared/schemas/admin';
 import type { AdminDelivery } from '../../../shared/schemas/deliveries';
 import { api } from '../../lib/api';
 import { AdminDeliveryItem } from './admin-delivery-item';
 
+/** Why an order has no delivery: not paid yet, or paid after it was cancelled (its money waits for the owner). */
+const noDelivery = (order: Pick<AdminOrder, 'status' | 'paymentStatus'>) =>
+  order.paymentStatus === 'unpaid' || order.paymentStatus === 'failed'
+    ? 'Nenhuma entrega: o pedido ainda não foi pago.'
+    : order.status === 'cancelado'
+      ? 'Nenhuma entrega: o pedido foi cancelado.'
+      : 'Nenhuma entrega.';
+
 /** An order's deliveries under its row in the panel's list. */
-export function AdminDeliveriesRow({ orderId, onChanged }: { orderId: string; onChanged: () => void }) {
+export function AdminDeliveriesRow({
+  order,
+  onChanged,
+}: {
+  order: Pick<AdminOrder, 'id' | 'status' | 'paymentStatus'>;
+  onChanged: () => void;
+}) {
+  const orderId = order.id;
   const [deliveries, setDeliveries] = useState<AdminDelivery[] | null>(null);
   const load = useCallback(async () => {
     const answer = await api
@@ -19,7 +35,7 @@ export function AdminDeliveriesRow({ orderId, onChanged }: { orderId: string; on
     <tr className="bg-slate-50">
       <td colSpan={9} className="px-3 py-2 text-sm">
         {deliveries === null && 'Carregando…'}
-        {deliveries?.length === 0 && 'Nenhuma entrega: o pedido ainda não foi pago.'}
+        {deliveries?.length === 0 && noDelivery(order)}
         {deliveries && deliveries.length > 0 && (
           <ul className="space-y-2">
             {deliveries.map((d) => (

@@ -14,6 +14,20 @@ interface InvoicePage {
   pageSize: number;
 }
 
+// "Data" is the invoice's date (what the period filters); "Emitida em" the moment the city hall's
+// authorisation was recorded, in São Paulo time.
+const columns = [
+  'Data',
+  'Emitida em',
+  'Pedido',
+  'Comprador',
+  'Valor',
+  'Situação',
+  'Número',
+  'Arquivos',
+  'Ação',
+];
+
 /** "Notas fiscais": by status and by period (São Paulo days), page by page, and the accountant's CSV. */
 export function AdminInvoiceList() {
   const [filters, setFilters] = useState({ status: '', period: 'month' as Period, from: '', to: '' });
@@ -98,13 +112,11 @@ export function AdminInvoiceList() {
           <table className="w-full text-left text-sm text-slate-900">
             <thead className="bg-slate-50 text-xs uppercase text-slate-700">
               <tr>
-                {['Data', 'Pedido', 'Comprador', 'Valor', 'Situação', 'Número', 'Arquivos', 'Ação'].map(
-                  (h) => (
-                    <th key={h} scope="col" className="px-3 py-2">
-                      {h}
-                    </th>
-                  ),
-                )}
+                {columns.map((h) => (
+                  <th key={h} scope="col" className="px-3 py-2">
+                    {h}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatDate } from '../../../shared/dates';
+import { formatDate, formatDateTime } from '../../../shared/dates';
 import { invoiceStateLabels, retryableInvoiceStates } from '../../../shared/invoice-labels';
 import { formatBRL } from '../../../shared/money';
 import type { AdminInvoice } from '../../../shared/schemas/admin-invoices';
@@ -31,6 +31,7 @@ export function AdminInvoiceRow({ invoice, onChanged }: { invoice: AdminInvoice;
   return (
     <tr className="border-t border-slate-200">
       <td className={cell}>{formatDate(new Date(invoice.createdAt))}</td>
+      <td className={cell}>{invoice.issuedAt ? formatDateTime(new Date(invoice.issuedAt)) : '—'}</td>
       <td className={`${cell} font-mono`}>{invoice.purchaseCode}</td>
       <td className={cell}>
         {invoice.buyerName}

@@ -213,7 +213,7 @@ export function AdminOrderRow({ order, onChanged }: { order: AdminOrder; onChang
         </td>
       </tr>
       {audit && <AuditRow audit={audit} />}
-      {open === 'deliveries' && <AdminDeliveriesRow orderId={order.id} onChanged={onChanged} />}
+      {open === 'deliveries' && <AdminDeliveriesRow order={order} onChanged={onChanged} />}
       {open === 'refund' && <AdminRefundRow order={order} onChanged={onChanged} />}
     </>
   );
