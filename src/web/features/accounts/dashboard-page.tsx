@@ -12,6 +12,7 @@ import { InvoiceLinks } from '../orders/invoice-links';
 import { serviceTitle } from '../orders/order-details';
 import { DashboardPlans } from './dashboard-plans';
 import { MyData } from './my-data';
+import { orderPage, paths } from '../../paths';
 
 /**
  * /dashboard: greeting, profile and the account's orders; without a session, /login
@@ -29,14 +30,14 @@ export function DashboardPage() {
       .get<{ user: AccountUser; orders: AccountOrder[] }>('/api/account/orders')
       .then(setData)
       .catch((caught: unknown) => {
-        if (caught instanceof ApiError && caught.status === 401) navigate('/login', { replace: true });
+        if (caught instanceof ApiError && caught.status === 401) navigate(paths.lookup, { replace: true });
         else setError(caught instanceof Error ? caught.message : 'Erro ao carregar os pedidos.');
       });
   }, [navigate]);
 
   const signOut = async () => {
     await api.post('/api/auth/logout', {}).catch(() => undefined);
-    navigate('/login');
+    navigate(paths.lookup);
   };
 
   return (
@@ -45,7 +46,7 @@ export function DashboardPage() {
         {deleted && (
           <div role="status" className="rounded-2xl bg-green-50 p-5 text-green-900 ring-1 ring-green-200">
             <p className="font-bold">{deleted}</p>
-            <Link to="/" className="mt-2 inline-block underline">
+            <Link to={paths.home} className="mt-2 inline-block underline">
               Voltar ao início
             </Link>
           </div>
@@ -122,10 +123,7 @@ export function DashboardPage() {
                       <tr key={order.id} className="border-b border-slate-200">
                         <td className="py-2 pr-3">{formatDate(new Date(order.createdAt))}</td>
                         <td className="py-2 pr-3">
-                          <Link
-                            to={`/order/${order.id}`}
-                            className="font-semibold text-fuchsia-800 underline"
-                          >
+                          <Link to={orderPage(order.id)} className="font-semibold text-fuchsia-800 underline">
                             {serviceTitle(order)}
                           </Link>
                         </td>

@@ -9,6 +9,7 @@ import { ApiError, api } from '../../lib/api';
 import { Link } from '../../router/link';
 import { useSearchParams } from '../../router/router';
 import { useLinkToken } from './use-link-token';
+import { paths } from '../../paths';
 
 /** /redefinir-senha#token=… from the reset e-mail (single use, 1 hour), or right after a verification. */
 export function ResetPasswordPage() {
@@ -74,7 +75,7 @@ export function ResetPasswordPage() {
             Salvar nova senha
           </button>
         </form>
-        <Link to="/login" className="mt-4 inline-block font-semibold text-fuchsia-800 underline">
+        <Link to={paths.lookup} className="mt-4 inline-block font-semibold text-fuchsia-800 underline">
           Entrar
         </Link>
       </div>

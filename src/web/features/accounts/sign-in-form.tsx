@@ -7,6 +7,7 @@ import { buttonPrimary } from '../../components/ui/styles';
 import { ApiError, api } from '../../lib/api';
 import { Link } from '../../router/link';
 import { useNavigate } from '../../router/router';
+import { paths } from '../../paths';
 
 /** 'Entrar na minha conta' (docs/product.md#accounts) with 'Esqueci minha senha'. */
 export function SignInForm() {
@@ -32,7 +33,7 @@ export function SignInForm() {
     setMessage(null);
     try {
       await api.post('/api/auth/login', { email, password });
-      navigate('/dashboard');
+      navigate(paths.dashboard);
     } catch (error) {
       setMessage({ kind: 'error', text: error instanceof ApiError ? error.message : messages.internal });
     } finally {
@@ -100,7 +101,7 @@ export function SignInForm() {
         >
           {forgot ? 'Voltar para entrar' : 'Esqueci minha senha'}
         </button>
-        <Link to="/signup" className="font-semibold text-fuchsia-800 underline">
+        <Link to={paths.signup} className="font-semibold text-fuchsia-800 underline">
           Criar conta
         </Link>
       </div>

@@ -8,6 +8,7 @@ import { ApiError, api } from '../../lib/api';
 import { Link } from '../../router/link';
 import { useNavigate } from '../../router/router';
 import { useZodForm } from '../../lib/use-zod-form';
+import { paths } from '../../paths';
 
 /** /signup (docs/product.md#accounts): signed in at once, then the dashboard after 1.5 s. */
 export function SignupPage() {
@@ -34,7 +35,7 @@ export function SignupPage() {
     try {
       await api.post('/api/auth/signup', values);
       setDone(true);
-      window.setTimeout(() => navigate('/dashboard'), 1500);
+      window.setTimeout(() => navigate(paths.dashboard), 1500);
     } catch (error) {
       if (error instanceof ApiError && error.field) setErrors({ [error.field]: error.message });
       else setFailure(`Erro no cadastro: ${error instanceof Error ? error.message : messages.internal}`);
@@ -102,7 +103,7 @@ export function SignupPage() {
             </button>
             <p className="text-sm text-slate-700">
               Já tem conta?{' '}
-              <Link to="/login" className="font-semibold text-fuchsia-800 underline">
+              <Link to={paths.lookup} className="font-semibold text-fuchsia-800 underline">
                 Entrar
               </Link>
             </p>

@@ -3,6 +3,7 @@ import type { InvoiceSettings } from '../../../shared/schemas/invoice-settings';
 import { buttonSecondary } from '../../components/ui/styles';
 import { api } from '../../lib/api';
 import { Link } from '../../router/link';
+import { paths } from '../../paths';
 import { useNavigate } from '../../router/router';
 import { AdminFiscalSetup } from './admin-fiscal-setup';
 import { AdminInvoiceList } from './admin-invoice-list';
@@ -33,7 +34,7 @@ export function AdminInvoicesPage() {
     <main id="conteudo" className="mx-auto max-w-7xl px-4 py-6">
       <header className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-extrabold text-slate-900">Nota fiscal</h1>
-        <Link to="/admin" className={buttonSecondary}>
+        <Link to={paths.admin} className={buttonSecondary}>
           Voltar ao painel
         </Link>
       </header>

@@ -7,6 +7,7 @@ import { buttonPrimary, container } from '../../components/ui/styles';
 import { ApiError, api } from '../../lib/api';
 import { readStorage, writeStorage } from '../../lib/storage';
 import { useNavigate } from '../../router/router';
+import { paths } from '../../paths';
 import { AdminCodeStep } from './admin-code-step';
 
 // The browser mirrors the server's lock (docs/product.md#operator) to count down each second; the server
@@ -50,7 +51,7 @@ export function AdminLoginPage() {
       const answer = await api.post<AdminLoginAnswer>('/api/admin/login', { email, password });
       writeStorage('local', lockKey, '0');
       if ('step' in answer) setPending(answer.token);
-      else navigate('/admin');
+      else navigate(paths.admin);
     } catch (caught) {
       if (!(caught instanceof ApiError)) {
         setError(`❌ Erro no login: ${caught instanceof Error ? caught.message : 'Erro desconhecido'}`);
@@ -74,7 +75,7 @@ export function AdminLoginPage() {
         <h1 className="text-3xl font-extrabold text-slate-900">Painel administrativo</h1>
         <AdminCodeStep
           token={pending}
-          onDone={() => navigate('/admin')}
+          onDone={() => navigate(paths.admin)}
           onRestart={(message) => {
             setPending(null);
             set({ password: '' });

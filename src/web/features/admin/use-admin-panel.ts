@@ -9,6 +9,7 @@ import type {
 import { api } from '../../lib/api';
 import { leaveOnRefusal } from './admin-load-failed';
 import { useNavigate, useSearchParams } from '../../router/router';
+import { adminPanel } from '../../paths';
 
 export interface PanelData {
   metrics: AdminMetrics;
@@ -62,7 +63,7 @@ export function useAdminPanel() {
       else next.delete(key);
     }
     if (!('page' in patch)) next.delete('page');
-    navigate(`/admin?${next.toString()}`, { replace: true });
+    navigate(adminPanel(next.toString()), { replace: true });
   };
   return { params, search, period, page, data, failed, load, setFilters, navigate };
 }

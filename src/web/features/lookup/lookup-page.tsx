@@ -10,6 +10,7 @@ import { useNavigate } from '../../router/router';
 import { LookupResults } from './lookup-results';
 import { keepOrderToken } from '../orders/order-access';
 import { SignInForm } from '../accounts/sign-in-form';
+import { orderPage } from '../../paths';
 
 /** /login, labelled 'Consultar Compra': e-mail + purchase code (docs/product.md#order-lookup). */
 export function LookupPage() {
@@ -39,7 +40,7 @@ export function LookupPage() {
       );
       // E-mail + code proved: each order's token lets its page pay again or fix a link (ADR 026).
       for (const order of response.pedidos) keepOrderToken(order.id, order.orderToken);
-      if (response.pedidos.length === 1) navigate(`/order/${response.pedidos[0]!.id}`);
+      if (response.pedidos.length === 1) navigate(orderPage(response.pedidos[0]!.id));
       else if (response.pedidos.length > 1) setResults(response.pedidos);
       else setError(messages.lookup_not_found);
     } catch (caught) {

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { normalisePurchaseCode } from '../../../shared/orders';
 import { ApiError, api } from '../../lib/api';
 import { readStorage, writeStorage } from '../../lib/storage';
+import { orderPage } from '../../paths';
 
 // The proof the order's writes need (ADR 026): a token from the checkout, an e-mailed link (#acesso=)
 // or the lookup, kept in sessionStorage for this tab; or the purchase code the buyer types.
@@ -19,7 +20,7 @@ export function orderToken(orderId: string): string | null {
 /** `/order/{id}`, with the kept token in the fragment so a new tab can write too (the page wipes it). */
 export function orderPath(orderId: string): string {
   const token = orderToken(orderId);
-  return token ? `/order/${orderId}#acesso=${encodeURIComponent(token)}` : `/order/${orderId}`;
+  return token ? `${orderPage(orderId)}#acesso=${encodeURIComponent(token)}` : orderPage(orderId);
 }
 
 /**
