@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { formatBRL } from '../../../shared/money';
 import { formatPurchaseCode } from '../../../shared/orders';
 import type { AdminChargeInput, AdminOrder } from '../../../shared/schemas/admin';
-import { InstalmentSelect } from '../checkout/instalment-select';
+import { InstalmentSelect } from '../payment-form';
 import { whatsappLink } from '../../../shared/shop';
 import { ApiError, api } from '../../lib/api';
 

@@ -4,8 +4,8 @@ import type { CreateOrderResponse, OrderView, PaymentView } from '../../../share
 import { track } from '../../lib/analytics';
 import { ApiError, api } from '../../lib/api';
 import { useNavigate } from '../../router/router';
-import { rememberContact } from '../orders/checkout-contact';
-import { keepOrderToken, orderToken } from '../orders/order-access';
+import { keepOrderToken, orderToken, rememberContact } from '../orders';
+import { afterPaying } from '../payment-form';
 import type { FieldErrors } from '../../lib/field-errors';
 import { focusFirstError } from './focus-first-error';
 import type { OrderRequestBody } from './order-request';
@@ -24,18 +24,15 @@ export function useOrderSubmit(setErrors: (errors: FieldErrors) => void) {
   const orderId = useRef<string | null>(null);
 
   function follow(response: CreateOrderResponse, body: OrderRequestBody) {
-    const id = response.order.id;
-    if (response.next === 'pix' && response.payment)
-      setPix({ order: response.order, payment: response.payment });
-    else if (response.next === 'success') navigate(`/success?order_id=${id}`);
-    else if (response.next === 'thanks') navigate(`/obrigado?pedido_id=${id}`);
-    else if (response.next === 'whatsapp') {
-      rememberContact({ orderId: id, name: body.name, email: body.email, whatsapp: body.whatsapp });
-      navigate(`/whatsapp-payment?pedido_id=${id}`);
-    } else if (response.next === 'redirect' && response.payment?.checkoutUrl) {
-      const url = response.payment.checkoutUrl;
-      window.setTimeout(() => window.location.assign(url), 500);
-    } else setFailure(messages.checkout_failed);
+    const next = afterPaying(response);
+    if (next.kind === 'pix' && response.payment) setPix({ order: response.order, payment: response.payment });
+    else if (next.kind === 'page') navigate(next.path);
+    else if (next.kind === 'whatsapp') {
+      const { name, email, whatsapp } = body;
+      rememberContact({ orderId: response.order.id, name, email, whatsapp });
+      navigate(next.path);
+    } else if (next.kind === 'provider') window.setTimeout(() => window.location.assign(next.url), 500);
+    else setFailure(messages.checkout_failed);
   }
 
   function fail(error: unknown) {
