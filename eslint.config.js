@@ -26,6 +26,25 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['**/server/**'] }],
     },
   },
+  // A feature's public surface is its index.ts: '../orders', never '../orders/order-access'.
+  {
+    files: ['src/web/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**'] },
+            {
+              regex: '^\\.\\./(?!\\.\\./)[^/]+/',
+              message:
+                "Another feature is used through its index.ts: import '../feature', not a file inside it.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['src/shared/**/*.ts'],
     rules: {

@@ -3,8 +3,7 @@ import { formatBRL } from '../../../shared/money';
 import type { PlanMonthLine } from '../../../shared/plan-month';
 import type { AccountOrder } from '../../../shared/schemas/accounts';
 import { Link } from '../../router/link';
-import { serviceTitle } from '../orders/order-details';
-import { PlanMonthList } from '../orders/plan-month-list';
+import { serviceTitle, PlanMonthList } from '../orders';
 import { orderPage } from '../../paths';
 
 type PaidMonth = AccountOrder & { planMonth: PlanMonthLine[] };

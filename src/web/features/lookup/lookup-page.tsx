@@ -8,8 +8,8 @@ import { buttonPrimary, buttonSecondary, container } from '../../components/ui/s
 import { ApiError, api } from '../../lib/api';
 import { useNavigate } from '../../router/router';
 import { LookupResults } from './lookup-results';
-import { keepOrderToken } from '../orders/order-access';
-import { SignInForm } from '../accounts/sign-in-form';
+import { keepOrderToken } from '../orders';
+import { SignInForm } from '../accounts';
 import { orderPage } from '../../paths';
 
 /** /login, labelled 'Consultar Compra': e-mail + purchase code (docs/product.md#order-lookup). */

@@ -5,7 +5,7 @@ import { lowestPackageCents, lowestPlanCents } from '../../../shared/pricing';
 import { PageShell } from '../../components/layout/page-shell';
 import { useCatalogue } from '../../lib/boot';
 import { container, sectionLead } from '../../components/ui/styles';
-import { PlansSection } from '../plans/plans-section';
+import { PlansSection } from '../plans';
 import { OneTimeCatalogue } from './one-time-catalogue';
 import { paths } from '../../paths';
 

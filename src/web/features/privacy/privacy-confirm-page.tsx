@@ -4,7 +4,7 @@ import { buttonPrimary, container } from '../../components/ui/styles';
 import { personalDataFileName } from '../../../shared/shop';
 import { ApiError, api } from '../../lib/api';
 import { useShop } from '../../lib/boot';
-import { useLinkToken } from '../accounts/use-link-token';
+import { useLinkToken } from '../accounts';
 
 type Described = { action: 'export' | 'erase'; email: string };
 type Confirmed = { action: 'export'; data: unknown } | { action: 'erase'; message: string };
