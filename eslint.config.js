@@ -7,6 +7,11 @@ const drizzleOnlyInRepos = {
   name: 'drizzle-orm',
   message: 'Queries live in *.repo.ts (or db/): services call repositories (ADR 015).',
 };
+const notServer = { group: ['**/server/**'] };
+const featureInternals = {
+  regex: '^\\.\\./(?!\\.\\./)[^/]+/',
+  message: "Another feature is used through its index.ts: import '../feature', not a file inside it.",
+};
 const upward = 'Services go orders → subscriptions → payments: this import points the other way (ADR 015).';
 
 export default tseslint.config(
@@ -29,16 +34,34 @@ export default tseslint.config(
   // A feature's public surface is its index.ts: '../orders', never '../orders/order-access'.
   {
     files: ['src/web/features/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [notServer, featureInternals] }] },
+  },
+  // Components and hooks reach the server through their feature's client module (<feature>-api.ts).
+  // admin/ still calls `api` inline: its screens move to admin-api.ts after issue 30 §7.
+  {
+    files: ['src/web/features/**/*.{ts,tsx}'],
+    ignores: ['src/web/features/**/*-api.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: "Call the server through the feature's client module (<feature>-api.ts)." },
+      ],
+    },
+  },
+  {
+    files: ['src/web/features/**/*.{ts,tsx}'],
+    ignores: ['src/web/features/**/*-api.ts', 'src/web/features/admin/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['**/server/**'] },
+            notServer,
+            featureInternals,
             {
-              regex: '^\\.\\./(?!\\.\\./)[^/]+/',
-              message:
-                "Another feature is used through its index.ts: import '../feature', not a file inside it.",
+              group: ['**/lib/api'],
+              importNames: ['api'],
+              message: "Call the server through the feature's client module (<feature>-api.ts).",
             },
           ],
         },

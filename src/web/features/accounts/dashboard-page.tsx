@@ -5,10 +5,11 @@ import { orderStatusLabels, paymentStatusLabels } from '../../../shared/orders';
 import type { AccountOrder, AccountUser } from '../../../shared/schemas/accounts';
 import { PageShell } from '../../components/layout/page-shell';
 import { buttonSecondary, container } from '../../components/ui/styles';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { Link } from '../../router/link';
 import { useNavigate } from '../../router/router';
 import { InvoiceLinks, serviceTitle } from '../orders';
+import { accountOrders, resendVerification, logout } from './accounts-api';
 import { DashboardPlans } from './dashboard-plans';
 import { MyData } from './my-data';
 import { orderPage, paths } from '../../paths';
@@ -25,8 +26,7 @@ export function DashboardPage() {
   const [deleted, setDeleted] = useState<string | null>(null);
 
   useEffect(() => {
-    api
-      .get<{ user: AccountUser; orders: AccountOrder[] }>('/api/account/orders')
+    accountOrders()
       .then(setData)
       .catch((caught: unknown) => {
         if (caught instanceof ApiError && caught.status === 401) navigate(paths.lookup, { replace: true });
@@ -35,7 +35,7 @@ export function DashboardPage() {
   }, [navigate]);
 
   const signOut = async () => {
-    await api.post('/api/auth/logout', {}).catch(() => undefined);
+    await logout().catch(() => undefined);
     navigate(paths.lookup);
   };
 
@@ -83,8 +83,7 @@ export function DashboardPage() {
                     type="button"
                     className="font-semibold text-fuchsia-800 underline"
                     onClick={() =>
-                      api
-                        .post('/api/auth/verify-email/resend', {})
+                      resendVerification()
                         .then(() => setResent(true))
                         .catch(() => undefined)
                     }

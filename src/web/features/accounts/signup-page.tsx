@@ -4,11 +4,12 @@ import { signupSchema } from '../../../shared/schemas/accounts';
 import { PageShell } from '../../components/layout/page-shell';
 import { TextField } from '../../components/ui/text-field';
 import { buttonPrimary, container } from '../../components/ui/styles';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { Link } from '../../router/link';
 import { useNavigate } from '../../router/router';
 import { useZodForm } from '../../lib/use-zod-form';
 import { paths } from '../../paths';
+import { signUp } from './accounts-api';
 
 /** /signup (docs/product.md#accounts): signed in at once, then the dashboard after 1.5 s. */
 export function SignupPage() {
@@ -33,7 +34,7 @@ export function SignupPage() {
     if (!check()) return;
     setBusy(true);
     try {
-      await api.post('/api/auth/signup', values);
+      await signUp(values);
       setDone(true);
       window.setTimeout(() => navigate(paths.dashboard), 1500);
     } catch (error) {

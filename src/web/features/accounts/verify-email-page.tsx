@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import { messages } from '../../../shared/messages';
 import { PageShell } from '../../components/layout/page-shell';
 import { container } from '../../components/ui/styles';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { Link } from '../../router/link';
 import { useNavigate } from '../../router/router';
+import { verifyEmail } from './accounts-api';
 import { useLinkToken } from './use-link-token';
 import { paths, verifiedResetPage } from '../../paths';
 
@@ -19,8 +20,7 @@ export function VerifyEmailPage() {
   useEffect(() => {
     if (token === null) return;
     if (!token) return setState({ ok: false, text: messages.token_invalid });
-    api
-      .post<{ message: string; resetToken?: string }>('/api/auth/verify-email', { token })
+    verifyEmail(token)
       .then((answer) => {
         if (!answer.resetToken) return setState({ ok: true, text: messages.email_verified });
         navigate(verifiedResetPage(answer.resetToken), {

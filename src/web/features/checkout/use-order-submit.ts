@@ -2,11 +2,12 @@ import { useRef, useState } from 'react';
 import { messages } from '../../../shared/messages';
 import type { CreateOrderResponse, OrderView, PaymentView } from '../../../shared/schemas/order-view';
 import { track } from '../../lib/analytics';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { useNavigate } from '../../router/router';
 import { keepOrderToken, orderToken, rememberContact } from '../orders';
 import { afterPaying } from '../payment-form';
 import type { FieldErrors } from '../../lib/field-errors';
+import { createOrder, payOrderAgain } from './checkout-api';
 import { focusFirstError } from './focus-first-error';
 import type { OrderRequestBody } from './order-request';
 
@@ -53,15 +54,12 @@ export function useOrderSubmit(setErrors: (errors: FieldErrors) => void) {
     const switchText = window.setTimeout(() => setBusyText(messages.processing_payment), 800);
     try {
       const response = orderId.current
-        ? await api.post<CreateOrderResponse>(
-            `/api/orders/${orderId.current}/payments`,
+        ? await payOrderAgain(
+            orderId.current,
             { paymentMethod: body.paymentMethod, installments: body.installments, card: body.card },
-            // The create answer's token (ADR 026): paying the stored order again needs it.
-            { headers: { 'x-order-token': orderToken(orderId.current) ?? '' } },
+            orderToken(orderId.current) ?? '',
           )
-        : await api.post<CreateOrderResponse>('/api/orders', body, {
-            headers: { 'idempotency-key': idempotencyKey.current },
-          });
+        : await createOrder(body, idempotencyKey.current);
       if (!orderId.current) track('pedido_finalizado');
       orderId.current = response.order.id;
       keepOrderToken(response.order.id, response.orderToken);

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-import { normalisePurchaseCode } from '../../../shared/orders';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { readStorage, writeStorage } from '../../lib/storage';
 import { orderPage } from '../../paths';
 
@@ -42,22 +41,3 @@ export const asksForCode = (error: unknown) =>
   error instanceof ApiError &&
   error.status === 403 &&
   (error.code === 'order_proof_required' || error.code === 'order_code_wrong');
-
-/**
- * POST to one of the order's write routes with the kept token, or with `code` when the buyer typed
- * one; the fresh token of the answer is kept.
- */
-export async function postOrderWrite<T extends { orderToken?: string }>(
-  orderId: string,
-  path: string,
-  body: unknown,
-  code?: string,
-): Promise<T> {
-  const token = orderToken(orderId);
-  const headers: Record<string, string> = {};
-  if (code && normalisePurchaseCode(code)) headers['x-purchase-code'] = code;
-  else if (token) headers['x-order-token'] = token;
-  const answer = await api.post<T>(path, body, { headers });
-  keepOrderToken(orderId, answer.orderToken);
-  return answer;
-}

@@ -17,6 +17,7 @@ import {
   type PaymentValues,
 } from '../payment-form';
 import { asksForCode } from './order-access';
+import { orderWrites } from './orders-api';
 import { usePurchaseCode } from './purchase-code';
 
 /**
@@ -43,7 +44,7 @@ export function PayNow({ order, onChanged }: { order: OrderView; onChanged: () =
     setErrors({});
     setBusy(true);
     try {
-      const answer = await proof.post<CreateOrderResponse>(`/api/orders/${order.id}/payments`, {
+      const answer = await proof.post<CreateOrderResponse>(orderWrites.payments(order.id), {
         paymentMethod: values.paymentMethod,
         installments: values.paymentMethod === 'credit_card' && !recurring ? Number(values.installments) : 1,
         ...(cardHere

@@ -10,3 +10,6 @@ export const pollPayment = (orderId: string) =>
 /** Sandbox only: "Simular pagamento" confirms the PIX charge. */
 export const confirmSandboxPayment = (paymentId: string) =>
   api.post(`/api/sandbox/payments/${paymentId}/confirm`, {});
+
+/** The PIX QR code as an image, when the charge came without one inline. */
+export const pixQrImageUrl = (paymentId: string) => `/api/payments/${paymentId}/qr.png`;

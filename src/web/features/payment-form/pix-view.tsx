@@ -9,7 +9,7 @@ import { Link } from '../../router/link';
 import { useNavigate } from '../../router/router';
 import { PixTimeLeft } from './pix-time-left';
 import { paidPage } from './after-paying';
-import { confirmSandboxPayment, pollPayment } from './payment-api';
+import { confirmSandboxPayment, pixQrImageUrl, pollPayment } from './payment-api';
 
 const toneClasses = {
   amber: 'bg-amber-100 text-amber-900 ring-amber-300',
@@ -109,7 +109,7 @@ export function PixView({
                 src={
                   payment.pixImageBase64
                     ? `data:image/png;base64,${payment.pixImageBase64}`
-                    : `/api/payments/${payment.id}/qr.png`
+                    : pixQrImageUrl(payment.id)
                 }
                 alt="QR Code PIX para pagamento"
                 width={240}
