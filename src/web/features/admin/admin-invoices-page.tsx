@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { InvoiceSettings } from '../../../shared/schemas/invoice-settings';
 import { buttonSecondary } from '../../components/ui/styles';
-import { api } from '../../lib/api';
+import { invoiceSettings } from './admin-invoices-api';
 import { Link } from '../../router/link';
 import { paths } from '../../paths';
 import { useNavigate } from '../../router/router';
@@ -21,9 +21,7 @@ export function AdminInvoicesPage() {
   const load = useCallback(async () => {
     setFailed(false);
     try {
-      setSettings(
-        (await api.get<{ settings: InvoiceSettings | null }>('/api/admin/invoice-settings')).settings,
-      );
+      setSettings((await invoiceSettings()).settings);
     } catch (error) {
       if (!leaveOnRefusal(error, navigate)) setFailed(true);
     }

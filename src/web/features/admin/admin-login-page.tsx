@@ -1,10 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { messages } from '../../../shared/messages';
-import { adminLoginSchema, type AdminLoginAnswer } from '../../../shared/schemas/admin';
+import { adminLoginSchema } from '../../../shared/schemas/admin';
 import { useZodForm } from '../../lib/use-zod-form';
 import { TextField } from '../../components/ui/text-field';
 import { buttonPrimary, container } from '../../components/ui/styles';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { adminLogin } from './admin-api';
 import { readStorage, writeStorage } from '../../lib/storage';
 import { useNavigate } from '../../router/router';
 import { paths } from '../../paths';
@@ -48,7 +49,7 @@ export function AdminLoginPage() {
     setBusy(true);
     setError(null);
     try {
-      const answer = await api.post<AdminLoginAnswer>('/api/admin/login', { email, password });
+      const answer = await adminLogin(email, password);
       writeStorage('local', lockKey, '0');
       if ('step' in answer) setPending(answer.token);
       else navigate(paths.admin);

@@ -6,7 +6,7 @@ import type {
   Period,
   SalesChart,
 } from '../../../shared/schemas/admin';
-import { api } from '../../lib/api';
+import { adminDashboard, adminOrders } from './admin-api';
 import { leaveOnRefusal } from './admin-load-failed';
 import { useNavigate, useSearchParams } from '../../router/router';
 import { adminPanel } from '../../paths';
@@ -39,12 +39,7 @@ export function useAdminPanel() {
     const loadId = ++latestLoad.current;
     setFailed(false);
     try {
-      const [dashboard, list] = await Promise.all([
-        api.get<{ metrics: AdminMetrics; funnel: AdminFunnel; sales: SalesChart }>(
-          `/api/admin/dashboard?${search}`,
-        ),
-        api.get<{ orders: AdminOrder[]; total: number; pageSize: number }>(`/api/admin/orders?${search}`),
-      ]);
+      const [dashboard, list] = await Promise.all([adminDashboard(search), adminOrders(search)]);
       if (loadId === latestLoad.current) setData({ ...dashboard, ...list });
     } catch (error) {
       if (loadId !== latestLoad.current) return;
