@@ -12,6 +12,7 @@ const featureInternals = {
   regex: '^\\.\\./(?!\\.\\./)[^/]+/',
   message: "Another feature is used through its index.ts: import '../feature', not a file inside it.",
 };
+const appPath = 'A path of the web app comes from src/web/paths.ts (paths or a builder such as orderPage).';
 const upward = 'Services go orders → subscriptions → payments: this import points the other way (ADR 015).';
 
 export default tseslint.config(
@@ -29,6 +30,34 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       'no-restricted-imports': ['error', { patterns: ['**/server/**'] }],
+    },
+  },
+  // Every link and navigation takes its path from paths.ts (a literal '/…' in `to`, `href`, navigate() or
+  // location.assign() is refused; /api/ downloads are not pages). admin-page.tsx's sign-out is rewritten by
+  // issue 30 §7 and joins after it.
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: [
+      'src/web/paths.ts',
+      'src/web/app/routes.tsx',
+      'src/web/**/*.test.*',
+      'src/web/features/admin/admin-page.tsx',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'JSXAttribute[name.name=/^(to|href)$/] > Literal',
+          'JSXAttribute[name.name=/^(to|href)$/] > JSXExpressionContainer > Literal',
+          'CallExpression[callee.name="navigate"] > Literal.arguments:first-child',
+          'CallExpression[callee.property.name="assign"] > Literal.arguments:first-child',
+        ].map((at) => ({ selector: `${at}[value=/^\\/(?!api\\/)/]`, message: appPath })),
+        ...[
+          'JSXAttribute[name.name=/^(to|href)$/] > JSXExpressionContainer > TemplateLiteral',
+          'CallExpression[callee.name="navigate"] > TemplateLiteral.arguments:first-child',
+          'CallExpression[callee.property.name="assign"] > TemplateLiteral.arguments:first-child',
+        ].map((at) => ({ selector: `${at}[quasis.0.value.raw=/^\\/(?!api\\/)/]`, message: appPath })),
+      ],
     },
   },
   // A feature's public surface is its index.ts: '../orders', never '../orders/order-access'.
