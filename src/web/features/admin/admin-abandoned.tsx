@@ -5,7 +5,7 @@ import type { AbandonedCheckout } from '../../../shared/schemas/admin';
 import { whatsappLink } from '../../../shared/shop';
 import { api } from '../../lib/api';
 import { useShop } from '../../lib/boot';
-import { serviceTitle } from '../orders/order-details';
+import { serviceTitle } from '../orders';
 
 /**
  * Checkouts that ended in no sale (issue 12): a visitor who gave @ and e-mail in the purchase modal, or an

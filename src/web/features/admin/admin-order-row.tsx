@@ -14,7 +14,7 @@ import {
 import type { AdminAuditEntry, AdminOrder } from '../../../shared/schemas/admin';
 import { ApiError, api } from '../../lib/api';
 import { useShop } from '../../lib/boot';
-import { serviceTitle } from '../orders/order-details';
+import { serviceTitle } from '../orders';
 import { AuditRow, CopyIdButton } from './admin-row-parts';
 import { AdminDeliveriesRow } from './admin-deliveries-row';
 import { AdminRefundRow } from './admin-refund-row';

@@ -2,6 +2,7 @@ import { periodLabels } from '../../../shared/schemas/admin';
 import { buttonSecondary } from '../../components/ui/styles';
 import { api } from '../../lib/api';
 import { Link } from '../../router/link';
+import { adminPanel, paths } from '../../paths';
 import { AdminAbandoned } from './admin-abandoned';
 import { AdminCatalogueEditor } from './admin-catalogue';
 import { AdminCoupons } from './admin-coupons';
@@ -40,10 +41,10 @@ export function AdminPage() {
           </p>
         </div>
         <div className="flex gap-2">
-          <Link to="/admin/nota-fiscal" className={buttonSecondary}>
+          <Link to={paths.adminInvoices} className={buttonSecondary}>
             Nota fiscal
           </Link>
-          <Link to="/admin/seguranca" className={buttonSecondary}>
+          <Link to={paths.adminSecurity} className={buttonSecondary}>
             Segurança
           </Link>
           <button type="button" onClick={signOut} className={buttonSecondary}>
@@ -66,7 +67,7 @@ export function AdminPage() {
         period={period}
         search={search}
         setFilters={setFilters}
-        clear={() => navigate(`/admin?period=${period}`, { replace: true })}
+        clear={() => navigate(adminPanel(`period=${period}`), { replace: true })}
       />
 
       {failed && <LoadFailed retry={() => void load()} />}

@@ -10,6 +10,7 @@ import { buttonPrimary, buttonSecondary, container } from '../../components/ui/s
 import { ApiError, api } from '../../lib/api';
 import { useZodForm } from '../../lib/use-zod-form';
 import { Link } from '../../router/link';
+import { paths } from '../../paths';
 import { useNavigate } from '../../router/router';
 
 const panel = 'mt-8 rounded-2xl bg-white p-6 ring-1 ring-slate-200';
@@ -31,10 +32,10 @@ export function AdminSecurityPage() {
     try {
       setInfo(await api.get<AdminSessionInfo>('/api/admin/session'));
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) navigate('/admin/login', { replace: true });
+      if (error instanceof ApiError && error.status === 401) navigate(paths.adminLogin, { replace: true });
       else if (error instanceof ApiError && error.status === 403) {
         window.alert(messages.admin_not_allowed);
-        navigate('/', { replace: true });
+        navigate(paths.home, { replace: true });
       } else setFailed(true);
     }
   }, [navigate]);
@@ -68,7 +69,7 @@ export function AdminSecurityPage() {
           <PasswordForm onChanged={() => void load()} />
           {!info.mustChangePassword && <TwoFactor info={info} onChanged={() => void load()} />}
           {!restricted && (
-            <Link to="/admin" className="mt-8 inline-block font-semibold text-fuchsia-800 underline">
+            <Link to={paths.admin} className="mt-8 inline-block font-semibold text-fuchsia-800 underline">
               Voltar ao painel
             </Link>
           )}
@@ -249,7 +250,7 @@ function TwoFactor({ info, onChanged }: { info: AdminSessionInfo; onChanged: () 
             onClick={() => {
               setRecoveryCodes(null);
               onChanged();
-              navigate('/admin');
+              navigate(paths.admin);
             }}
           >
             Já guardei os códigos
