@@ -2,15 +2,22 @@ import { useCallback, useEffect, useState } from 'react';
 import type { AdminDelivery } from '../../../shared/schemas/deliveries';
 import { api } from '../../lib/api';
 import { AdminDeliveryItem } from './admin-delivery-item';
+import { Failure, failureText } from './admin-failure';
 
 /** An order's deliveries under its row in the panel's list. */
 export function AdminDeliveriesRow({ orderId, onChanged }: { orderId: string; onChanged: () => void }) {
   const [deliveries, setDeliveries] = useState<AdminDelivery[] | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const load = useCallback(async () => {
-    const answer = await api
-      .get<{ deliveries: AdminDelivery[] }>(`/api/admin/orders/${orderId}/deliveries`)
-      .catch(() => null);
-    setDeliveries(answer?.deliveries ?? []);
+    try {
+      setDeliveries(
+        (await api.get<{ deliveries: AdminDelivery[] }>(`/api/admin/orders/${orderId}/deliveries`))
+          .deliveries,
+      );
+      setFailure(null);
+    } catch (error) {
+      setFailure(failureText(error));
+    }
   }, [orderId]);
   useEffect(() => {
     void load();
@@ -18,7 +25,7 @@ export function AdminDeliveriesRow({ orderId, onChanged }: { orderId: string; on
   return (
     <tr className="bg-slate-50">
       <td colSpan={9} className="px-3 py-2 text-sm">
-        {deliveries === null && 'Carregando…'}
+        {failure ? <Failure text={failure} /> : deliveries === null && 'Carregando…'}
         {deliveries?.length === 0 && 'Nenhuma entrega: o pedido ainda não foi pago.'}
         {deliveries && deliveries.length > 0 && (
           <ul className="space-y-2">
