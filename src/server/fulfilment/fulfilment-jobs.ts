@@ -3,8 +3,8 @@ import {
   deliveryLinkInvalidEmail,
   deliveryStartedEmail,
 } from '../email/delivery-templates';
-import type { Email, Mailer } from '../email/mailer';
-import type { JobHandler } from '../jobs/job-queue';
+import type { Mailer } from '../email/mailer';
+import type { JobHandlers } from '../jobs/job-payloads';
 import { ordersRepo } from '../orders/orders.repo';
 import { subscriptionsRepo } from '../subscriptions/subscriptions.repo';
 import { deliveriesRepo } from './deliveries.repo';
@@ -22,20 +22,19 @@ export function fulfilmentJobHandlers(
   ctx: FulfilmentContext,
   mailer: Mailer,
   shop: { name: string; publicUrl: string },
-): Record<string, JobHandler> {
-  const orderOf = async (payload: Record<string, unknown>) =>
-    ordersRepo.findById(ctx.db, String(payload.orderId));
+): JobHandlers {
+  const orderOf = async (payload: { orderId: string }) => ordersRepo.findById(ctx.db, payload.orderId);
   // A plan's monthly e-mails say what the month delivered, component by component (issue 26).
   const monthOf = async (order: OrderRow) =>
     order.service === 'recurring'
       ? planMonthLines((await deliveriesRepo.listForOrder(ctx.db, order.id)).map(toDeliveryView), ctx.clock())
       : [];
   return {
-    submit_delivery: (payload) => submitDelivery(ctx, String(payload.deliveryId)),
-    stop_plan_component: (payload) => stopComponent(ctx, String(payload.deliveryId)),
-    owner_alert_email: (payload) => mailer.send(payload as unknown as Email),
+    submit_delivery: (payload) => submitDelivery(ctx, payload.deliveryId),
+    stop_plan_component: (payload) => stopComponent(ctx, payload.deliveryId),
+    owner_alert_email: (payload) => mailer.send(payload),
     async subscription_ended_alert(payload) {
-      const subscription = await subscriptionsRepo.findById(ctx.db, String(payload.subscriptionId));
+      const subscription = await subscriptionsRepo.findById(ctx.db, payload.subscriptionId);
       const first = subscription && (await ordersRepo.findById(ctx.db, subscription.firstOrderId));
       if (!subscription || !first) return;
       await alertOwner(
@@ -62,7 +61,7 @@ export function fulfilmentJobHandlers(
       if (order) await mailer.send(deliveryCompletedEmail(shop, order, await monthOf(order)));
     },
     async delivery_link_email(payload) {
-      const delivery = await deliveriesRepo.findById(ctx.db, String(payload.deliveryId));
+      const delivery = await deliveriesRepo.findById(ctx.db, payload.deliveryId);
       // Corrected before the e-mail left: nothing to ask for.
       if (delivery?.state !== 'invalid_link') return;
       const order = await ordersRepo.findById(ctx.db, delivery.orderId);

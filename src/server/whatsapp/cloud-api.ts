@@ -61,7 +61,7 @@ export function createCloudApi(config: Readonly<WhatsappConfig>): CloudApi {
           ? { kind: 'retry', code: null, message: text }
           : { kind: 'unknown', message: text };
       }
-      const body = await response.json().catch(() => null as unknown);
+      const body: unknown = await response.json().catch(() => null);
       const sent = sentAnswer.safeParse(body);
       if (response.ok && sent.success) return { kind: 'sent', wamid: sent.data.messages[0]!.id };
       const error = errorAnswer.safeParse(body);
@@ -78,7 +78,7 @@ export function createCloudApi(config: Readonly<WhatsappConfig>): CloudApi {
         `${config.apiUrl}/${config.phoneNumberId}?fields=display_phone_number,verified_name`,
         { headers, signal: AbortSignal.timeout(config.timeoutMs) },
       );
-      const body = (await response.json().catch(() => null)) as unknown;
+      const body: unknown = await response.json().catch(() => null);
       const error = errorAnswer.safeParse(body);
       if (!response.ok || error.success)
         throw new CloudApiRefused(error.success ? error.data.error.message : `HTTP ${response.status}`);

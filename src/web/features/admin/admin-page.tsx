@@ -18,6 +18,7 @@ import { SalesChart } from './admin-sales-chart';
 import { AdminOrdersTable } from './admin-orders-table';
 import { useAdminPanel } from './use-admin-panel';
 import { LoadFailed } from './admin-load-failed';
+import { failureText } from './admin-failure';
 
 /**
  * /admin (docs/product.md#admin-panel): filters live in the URL; everything is checked again by the server.
@@ -25,8 +26,13 @@ import { LoadFailed } from './admin-load-failed';
 export function AdminPage() {
   const { params, search, period, page, data, failed, load, setFilters, navigate } = useAdminPanel();
   const signOut = async () => {
-    await api.post('/api/admin/logout', {}).catch(() => undefined);
-    navigate('/admin/login');
+    try {
+      await api.post('/api/admin/logout', {});
+      navigate('/admin/login');
+    } catch (error) {
+      // Still signed in: the operator stays, told why.
+      window.alert(failureText(error));
+    }
   };
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
