@@ -7,6 +7,12 @@ const drizzleOnlyInRepos = {
   name: 'drizzle-orm',
   message: 'Queries live in *.repo.ts (or db/): services call repositories (ADR 015).',
 };
+const notServer = { group: ['**/server/**'] };
+const featureInternals = {
+  regex: '^\\.\\./(?!\\.\\./)[^/]+/',
+  message: "Another feature is used through its index.ts: import '../feature', not a file inside it.",
+};
+const appPath = 'A path of the web app comes from src/web/paths.ts (paths or a builder such as orderPage).';
 const upward = 'Services go orders → subscriptions → payments: this import points the other way (ADR 015).';
 
 export default tseslint.config(
@@ -24,6 +30,71 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       'no-restricted-imports': ['error', { patterns: ['**/server/**'] }],
+    },
+  },
+  // Every link and navigation takes its path from paths.ts (a literal '/…' in `to`, `href`, navigate() or
+  // location.assign() is refused; /api/ downloads are not pages). admin-page.tsx's sign-out is rewritten by
+  // issue 30 §7 and joins after it.
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: [
+      'src/web/paths.ts',
+      'src/web/app/routes.tsx',
+      'src/web/**/*.test.*',
+      'src/web/features/admin/admin-page.tsx',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'JSXAttribute[name.name=/^(to|href)$/] > Literal',
+          'JSXAttribute[name.name=/^(to|href)$/] > JSXExpressionContainer > Literal',
+          'CallExpression[callee.name="navigate"] > Literal.arguments:first-child',
+          'CallExpression[callee.property.name="assign"] > Literal.arguments:first-child',
+        ].map((at) => ({ selector: `${at}[value=/^\\/(?!api\\/)/]`, message: appPath })),
+        ...[
+          'JSXAttribute[name.name=/^(to|href)$/] > JSXExpressionContainer > TemplateLiteral',
+          'CallExpression[callee.name="navigate"] > TemplateLiteral.arguments:first-child',
+          'CallExpression[callee.property.name="assign"] > TemplateLiteral.arguments:first-child',
+        ].map((at) => ({ selector: `${at}[quasis.0.value.raw=/^\\/(?!api\\/)/]`, message: appPath })),
+      ],
+    },
+  },
+  // A feature's public surface is its index.ts: '../orders', never '../orders/order-access'.
+  {
+    files: ['src/web/features/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [notServer, featureInternals] }] },
+  },
+  // Components and hooks reach the server through their feature's client module (<feature>-api.ts).
+  // admin/ still calls `api` inline: its screens move to admin-api.ts after issue 30 §7.
+  {
+    files: ['src/web/features/**/*.{ts,tsx}'],
+    ignores: ['src/web/features/**/*-api.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: "Call the server through the feature's client module (<feature>-api.ts)." },
+      ],
+    },
+  },
+  {
+    files: ['src/web/features/**/*.{ts,tsx}'],
+    ignores: ['src/web/features/**/*-api.ts', 'src/web/features/admin/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            notServer,
+            featureInternals,
+            {
+              group: ['**/lib/api'],
+              importNames: ['api'],
+              message: "Call the server through the feature's client module (<feature>-api.ts).",
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { e2eServerEnv } from './e2e/server-env';
+import { e2eServerEnv, e2eWhatsappEnv } from './e2e/server-env';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 // Set by chaos/proxy.mjs: the journeys run against a shop it started (nginx with TLS in front of two
@@ -19,6 +19,9 @@ const serverLog = process.env.E2E_SERVER_LOG ?? path.resolve('test-results/e2e-s
 // E-mails go over SMTP to e2e/mail-sink.mjs, which writes them here for journeys that follow a link.
 const mailLog = path.join(dataDir, 'mail.jsonl');
 const smtpPort = port + 1;
+// WhatsApp through the fake Cloud API (e2e/fake-whatsapp.ts), which logs each message it sends here.
+const whatsappLog = path.join(dataDir, 'whatsapp.jsonl');
+const whatsapp = e2eWhatsappEnv({ port: port + 2, appPort: port, log: whatsappLog });
 process.env.E2E_DATA_DIR = dataDir;
 // The operator is made with admin:create and this password before the server starts (a password the owner
 // chose: no forced change); chaos/proxy.mjs hands its own over. Workers inherit it.
@@ -26,6 +29,7 @@ process.env.E2E_ADMIN_PASSWORD ??= `e2e-${randomBytes(12).toString('base64url')}
 const adminPassword = process.env.E2E_ADMIN_PASSWORD;
 process.env.E2E_SERVER_LOG = serverLog;
 process.env.E2E_MAIL_LOG = mailLog;
+process.env.E2E_WHATSAPP_LOG = whatsappLog;
 
 export const chromiumArgs = [
   '--no-sandbox',
@@ -60,22 +64,35 @@ export default defineConfig({
   ],
   webServer: externalBaseUrl
     ? undefined
-    : {
-        // Both in one process group, which Playwright ends together.
-        command:
-          `node e2e/mail-sink.mjs & node dist/server/admin-create.js --email=dona@impulso.example ` +
-          `--password=${adminPassword} > "${serverLog}" 2>&1 && node dist/server/main.js >> "${serverLog}" 2>&1`,
-        url: `http://127.0.0.1:${port}/api/health`,
-        reuseExistingServer: false,
-        // An upper bound on waiting for /api/health, not a wait: on a loaded 2-core machine admin:create and the
-        // first start (migrating a new data directory) took over 60 s.
-        timeout: 180_000,
-        stdout: 'pipe',
-        env: {
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          ...e2eServerEnv({ smtpPort, mailLog }),
+    : [
+        {
+          // Up before the app, so its first message finds it (Playwright starts these in order).
+          command: 'node --import tsx e2e/fake-whatsapp.ts',
+          // Any answer will do (without the token it is 401, as Meta's).
+          url: `${whatsapp.WHATSAPP_API_URL}/${whatsapp.WHATSAPP_PHONE_NUMBER_ID}`,
+          reuseExistingServer: false,
+          timeout: 60_000,
+          stdout: 'pipe',
+          env: whatsapp,
         },
-      },
+        {
+          // Both in one process group, which Playwright ends together.
+          command:
+            `node e2e/mail-sink.mjs & node dist/server/admin-create.js --email=dona@impulso.example ` +
+            `--password=${adminPassword} > "${serverLog}" 2>&1 && node dist/server/main.js >> "${serverLog}" 2>&1`,
+          url: `http://127.0.0.1:${port}/api/health`,
+          reuseExistingServer: false,
+          // An upper bound on waiting for /api/health, not a wait: on a loaded 2-core machine admin:create and the
+          // first start (migrating a new data directory) took over 60 s.
+          timeout: 180_000,
+          stdout: 'pipe',
+          env: {
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            DATA_DIR: dataDir,
+            ...e2eServerEnv({ smtpPort, mailLog }),
+            ...whatsapp,
+          },
+        },
+      ],
 });

@@ -14,6 +14,10 @@ test('the operator checks the configuration and sees one line per check', async 
     /^✔ /,
   );
   await expect(lines.filter({ hasText: 'Endereço público:' })).toHaveCount(1);
+  // The run's fake Cloud API (e2e/fake-whatsapp.ts): the token reaches the number.
+  await expect(lines.filter({ hasText: 'WhatsApp: o token alcança o número +55 11 4000-0000' })).toHaveText(
+    /^✔ /,
+  );
   // The mark is for the eye; a screen reader hears the word.
   await expect(lines.first()).toContainText('Ok:');
   const results = await new AxeBuilder({ page }).include('section[aria-labelledby="verificar"]').analyze();

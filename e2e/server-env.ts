@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 /**
  * The environment of the app under the e2e journeys: playwright.config.ts starts one instance with it,
  * chaos/proxy.mjs two behind nginx.
@@ -23,5 +25,27 @@ export function e2eServerEnv(options: { smtpPort: number; mailLog: string }): Re
     SANDBOX_FULFILMENT_SECONDS: '30',
     // An unpaid PIX expires after a minute (pix-expiry.spec.ts waits for one).
     PIX_EXPIRY_MINUTES: '1',
+  };
+}
+
+/**
+ * The run's WhatsApp (docs/whatsapp.md): the app's four settings pointing at the fake Cloud API of
+ * e2e/fake-whatsapp.ts, which takes the same ones, its port, the file it logs each message to, and the
+ * app's webhook (where it sends the statuses). Fresh secrets each run.
+ */
+export function e2eWhatsappEnv(options: {
+  port: number;
+  appPort: number;
+  log: string;
+}): Record<string, string> {
+  return {
+    WHATSAPP_API_URL: `http://127.0.0.1:${options.port}`,
+    WHATSAPP_TOKEN: `EAAG${randomBytes(24).toString('hex')}`,
+    WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+    WHATSAPP_APP_SECRET: randomBytes(16).toString('hex'),
+    WHATSAPP_VERIFY_TOKEN: randomBytes(16).toString('hex'),
+    E2E_WHATSAPP_PORT: String(options.port),
+    E2E_WHATSAPP_LOG: options.log,
+    E2E_WHATSAPP_WEBHOOK: `http://127.0.0.1:${options.appPort}/api/webhooks/whatsapp`,
   };
 }

@@ -20,7 +20,12 @@ const post = (url: string) => app.server.inject({ method: 'POST', url, headers: 
 
 it('lists dead jobs with their last error, and "Tentar de novo" makes one due again', async () => {
   expect((await get('/api/admin/jobs/dead')).json()).toEqual({ count: 0, jobs: [] });
-  await enqueue(app.database.db, 'send_email', { to: 'x@exemplo.com' });
+  await enqueue(app.database.db, 'send_email', {
+    to: 'x@exemplo.com',
+    subject: 'Oi',
+    html: '<p>Oi</p>',
+    text: 'Oi',
+  });
   await app.database.db
     .update(jobs)
     .set({ attempts: maxJobAttempts, lastError: 'Error: Greeting never received' });

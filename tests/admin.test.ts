@@ -359,7 +359,10 @@ describe('metrics, funnel, list and CSV', () => {
     await app.database.db.insert(analytics).values(
       Array(30)
         .fill(0)
-        .map(() => ({ etapa: 'checkout', createdAt: new Date('2026-11-16T12:00:00Z') })),
+        .map((): typeof analytics.$inferInsert => ({
+          etapa: 'checkout',
+          createdAt: new Date('2026-11-16T12:00:00Z'),
+        })),
     );
     const month = (await adminGet('/api/admin/dashboard?period=month')).json();
     expect(month.funnel.percentages.checkout).toBe(100);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { enqueue } from '../src/server/jobs/job-queue';
+import { jobsRepo } from '../src/server/jobs/jobs.repo';
 import { startFulfilmentTestApp, type FulfilmentTestApp } from './helpers/fulfilment-app';
 import { startAsaasTestApp, type AsaasTestApp } from './helpers/asaas-test-app';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -147,8 +147,8 @@ describe('GET /metrics: what it tells', () => {
   it('shows held jobs waiting longer and longer, and dead jobs', async () => {
     // The job's queuing time is the database's: bring the test clock to it first.
     shop.advance(Date.now() - shop.now().getTime());
-    await enqueue(shop.app.database.db, 'metrics_held', {});
-    await enqueue(shop.app.database.db, 'metrics_held', {});
+    await jobsRepo.insert(shop.app.database.db, 'metrics_held', {}, new Date(0));
+    await jobsRepo.insert(shop.app.database.db, 'metrics_held', {}, new Date(0));
     const held = { kind: 'metrics_held' };
     const first = await scrape(shop.app);
     expect(valueOf(first, 'impulso_jobs_waiting', held)).toBe(2);

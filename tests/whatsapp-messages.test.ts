@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { jobs, orders, outboxEmails, whatsappMessages } from '../src/server/db/schema';
-import { whatsappKinds, whatsappVariables } from '../src/shared/whatsapp';
+import { whatsappVariables } from '../src/shared/whatsapp';
 import { enqueue } from '../src/server/jobs/job-queue';
 import { whatsappCheck } from '../src/server/doctor/whatsapp-check';
 import { erasePersonalData } from '../src/server/privacy/personal-data.repo';
@@ -9,6 +9,7 @@ import { exportPersonalData } from '../src/server/privacy/personal-data-export.r
 import { operatorCookie } from './helpers/accounts';
 import { placeOrder } from './helpers/order-request';
 import { createTestApp, type TestApp } from './helpers/test-app';
+import { nameShopTemplates, whatsappEnv } from './helpers/whatsapp';
 import { startFakeCloudApi, type FakeCloudApi } from './fake-whatsapp/fake-cloud-api';
 
 // Issue 28: messages through the (fake) Cloud API — each once, only with consent, never after PARAR; a
@@ -24,24 +25,11 @@ const later = (ms: number) => (now = new Date(now.getTime() + ms));
 
 beforeAll(async () => {
   fake = await startFakeCloudApi();
-  for (const kind of whatsappKinds) fake.approve(`impulso_${kind}`, whatsappVariables[kind].length);
-  const env = {
-    ADMIN_EMAIL: adminEmail,
-    WHATSAPP_API_URL: fake.url,
-    WHATSAPP_TOKEN: fake.token,
-    WHATSAPP_PHONE_NUMBER_ID: fake.phoneNumberId,
-    WHATSAPP_APP_SECRET: fake.appSecret,
-    WHATSAPP_VERIFY_TOKEN: 'verifica-impulso-123',
-  };
+  fake.approveShopTemplates();
+  const env = { ADMIN_EMAIL: adminEmail, ...whatsappEnv(fake) };
   app = await createTestApp(env, { clock });
   second = await createTestApp(env, { clock, database: app.database });
-  const saved = await app.server.inject({
-    method: 'PATCH',
-    url: '/api/admin/whatsapp',
-    headers: { cookie: await operatorCookie(app, adminEmail) },
-    payload: { templates: Object.fromEntries(whatsappKinds.map((k) => [k, `impulso_${k}`])) },
-  });
-  expect(saved.statusCode).toBe(200);
+  await nameShopTemplates(app, adminEmail);
 });
 afterAll(async () => {
   await second.close();

@@ -10,6 +10,7 @@ import { alertDeadJob } from './owner-alerts/owner-alerts';
 import { ownerAlertJobHandlers } from './owner-alerts/owner-alert-jobs';
 import { invoiceSweepQueuer } from './invoices/follow-open-invoices';
 import { invoiceJobHandlers } from './invoices/invoice-jobs';
+import { checkedHandlers } from './jobs/job-payloads';
 import { createJobRunner } from './jobs/job-queue';
 import type { PaymentProvider } from './payments/payment-provider';
 import { queuePixDeadlines } from './payments/pix-expiry';
@@ -62,7 +63,7 @@ export function createAppJobs(deps: {
       // The Cloud API takes 80 messages/s per number; a call waits up to 15 s (docs/whatsapp.md).
       { kinds: ['whatsapp_message'], concurrency: database.kind === 'pglite' ? 5 : 20 },
     ],
-    handlers: {
+    handlers: checkedHandlers({
       ...emailJobHandlers({ db, mailer, shop: deps.shop, clock }),
       ...fulfilment.handlers,
       ...ownerAlertJobHandlers({ db, mailer, alerts: fulfilment.ctx.alerts, clock }),
@@ -84,8 +85,8 @@ export function createAppJobs(deps: {
         log,
       }),
       owner_digest_email: (payload) =>
-        sendOwnerDigest({ db, mailer, alerts: fulfilment.ctx.alerts }, String(payload.day)),
-    },
+        sendOwnerDigest({ db, mailer, alerts: fulfilment.ctx.alerts }, payload.day),
+    }),
     clock,
     log,
     requestsRunning: deps.requestsRunning,

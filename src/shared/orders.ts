@@ -1,5 +1,15 @@
 // Order status slugs and pt-BR labels (docs/product.md#order-statuses, #payment-methods), purchase codes
 // (#purchase-codes), masking (docs/product.md#order-page).
+import type { PlanId, ProductId } from './catalogue';
+
+/** What an order buys: a package of one product, or a month of a plan. */
+export type OrderService = ProductId | 'recurring';
+
+/** The plan of a plan's month: every 'recurring' order names one when it is created. */
+export function planOfMonth(order: { planId: PlanId | null }): PlanId {
+  if (!order.planId) throw new Error('a plan month without its plan');
+  return order.planId;
+}
 
 export const orderStatuses = [
   'pendente',

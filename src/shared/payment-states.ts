@@ -37,9 +37,6 @@ export const paymentStates = [
 ] as const;
 export type PaymentState = (typeof paymentStates)[number];
 
-export const isPaymentState = (value: unknown): value is PaymentState =>
-  typeof value === 'string' && (paymentStates as readonly string[]).includes(value);
-
 /** An attempt whose money may yet be taken: no new attempt meanwhile, or the buyer could pay twice. */
 export const undecidedStates: ReadonlySet<PaymentState> = new Set(['creating', 'unknown', 'in_analysis']);
 

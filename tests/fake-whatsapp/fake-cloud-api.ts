@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { whatsappKinds, whatsappVariables, type WhatsappKind } from '../../src/shared/whatsapp';
 
 // A local WhatsApp Business Cloud API as docs/whatsapp.md describes it: `POST /{phone-number-id}/messages`
 // with a Bearer token and a template message, `GET /{phone-number-id}`, errors as `{error:{code,message}}`.
@@ -24,6 +25,21 @@ export type Fault =
   /** Refuses with this code (131047 outside the window, 131026 undeliverable…). */
   | { kind: 'refuse'; code: number; message: string };
 
+/** The name under which the fake approves each of the shop's templates (`approveShopTemplates`). */
+export const fakeTemplateName = (kind: WhatsappKind) => `impulso_${kind}`;
+
+export interface FakeCloudApiOptions {
+  /** 0 (the default): any free port. */
+  port?: number;
+  token?: string;
+  phoneNumberId?: string;
+  appSecret?: string;
+  /** Meta's throughput per number (80 messages/s by default there): more in any second is 130429. */
+  messagesPerSecond?: number;
+  /** Told of each message sent, after it is answered (or its answer cut off), as Meta then sends statuses. */
+  onSent?: (message: SentMessage) => void;
+}
+
 export interface FakeCloudApi {
   url: string;
   token: string;
@@ -32,6 +48,8 @@ export interface FakeCloudApi {
   sent: SentMessage[];
   /** A template Meta approved, with its body variable count. */
   approve(name: string, variables: number): void;
+  /** Every message of the shop approved as `fakeTemplateName(kind)`, with the variables the panel lists. */
+  approveShopTemplates(): void;
   /** Numbers that wrote to the shop in the last 24 hours (free text allowed). */
   windowOpen: Set<string>;
   failNext(fault: Fault): void;
@@ -54,14 +72,24 @@ async function bodyOf(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export async function startFakeCloudApi(): Promise<FakeCloudApi> {
-  const token = `EAAG${randomUUID().replaceAll('-', '')}`;
-  const phoneNumberId = '106540352242922';
-  const appSecret = randomUUID().replaceAll('-', '');
+export async function startFakeCloudApi(options: FakeCloudApiOptions = {}): Promise<FakeCloudApi> {
+  const token = options.token ?? `EAAG${randomUUID().replaceAll('-', '')}`;
+  const phoneNumberId = options.phoneNumberId ?? '106540352242922';
+  const appSecret = options.appSecret ?? randomUUID().replaceAll('-', '');
   const templates = new Map<string, number>();
   const faults: Fault[] = [];
   const sent: SentMessage[] = [];
   const windowOpen = new Set<string>();
+  /** When the messages of the last second were taken (only with `messagesPerSecond`). */
+  const lastSecond: number[] = [];
+  const overThroughput = () => {
+    if (options.messagesPerSecond === undefined) return false;
+    const now = performance.now();
+    while (lastSecond.length > 0 && lastSecond[0]! <= now - 1000) lastSecond.shift();
+    if (lastSecond.length >= options.messagesPerSecond) return true;
+    lastSecond.push(now);
+    return false;
+  };
 
   function send(req: IncomingMessage, res: ServerResponse, raw: string) {
     let body: Record<string, unknown>;
@@ -74,7 +102,7 @@ export async function startFakeCloudApi(): Promise<FakeCloudApi> {
     if (typeof body.to !== 'string' || !/^\d{10,15}$/.test(body.to))
       return error(res, 400, 100, 'Invalid parameter: to');
     const fault = faults.shift();
-    if (fault?.kind === 'rate_limit') return error(res, 429, 130429, 'Rate limit hit');
+    if (fault?.kind === 'rate_limit' || overThroughput()) return error(res, 429, 130429, 'Rate limit hit');
     if (fault?.kind === 'refuse') return error(res, 400, fault.code, fault.message);
     if (body.type === 'text') {
       if (!windowOpen.has(body.to))
@@ -111,15 +139,18 @@ export async function startFakeCloudApi(): Promise<FakeCloudApi> {
       callbackData: typeof body.biz_opaque_callback_data === 'string' ? body.biz_opaque_callback_data : null,
     };
     sent.push(message);
-    if (fault?.kind === 'lose_answer') return req.socket.destroy();
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(
-      JSON.stringify({
-        messaging_product: 'whatsapp',
-        contacts: [{ input: body.to, wa_id: body.to }],
-        messages: [{ id: message.wamid }],
-      }),
-    );
+    if (fault?.kind === 'lose_answer') req.socket.destroy();
+    else {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          messaging_product: 'whatsapp',
+          contacts: [{ input: body.to, wa_id: body.to }],
+          messages: [{ id: message.wamid }],
+        }),
+      );
+    }
+    options.onSent?.(message);
   }
 
   const server: Server = createServer((req, res) => {
@@ -141,7 +172,7 @@ export async function startFakeCloudApi(): Promise<FakeCloudApi> {
       return error(res, 400, 100, 'Unsupported request');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
   const envelope = (value: Record<string, unknown>) =>
@@ -172,6 +203,9 @@ export async function startFakeCloudApi(): Promise<FakeCloudApi> {
     sent,
     windowOpen,
     approve: (name, variables) => void templates.set(name, variables),
+    approveShopTemplates: () => {
+      for (const kind of whatsappKinds) templates.set(fakeTemplateName(kind), whatsappVariables[kind].length);
+    },
     failNext: (fault) => void faults.push(fault),
     statusEvent: (message, status, errors) =>
       envelope({

@@ -247,8 +247,8 @@ describe('owner alerts', () => {
   });
 
   it('a job that failed every attempt', async () => {
-    const { enqueue } = await import('../../src/server/jobs/job-queue');
-    await enqueue(t.app.database.db, 'no_such_kind', {});
+    const { jobsRepo } = await import('../../src/server/jobs/jobs.repo');
+    await jobsRepo.insert(t.app.database.db, 'no_such_kind', {}, new Date(0));
     for (let i = 0; i < 9; i++) {
       await t.app.jobs.drain();
       t.advance(3 * 3_600_000);

@@ -83,7 +83,7 @@ describe('status sync', () => {
     const orderId = await t.paidOrder({ instagram: '@lote' });
     await t.app.jobs.drain();
     await sync(); // everything open so far is checked now
-    const rows = [];
+    const rows: Array<typeof deliveries.$inferInsert> = [];
     for (let i = 0; i < 250; i++) {
       const id = String(900000 + i);
       t.panel.orders.set(id, {

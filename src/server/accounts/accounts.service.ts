@@ -1,7 +1,7 @@
 import { invoiceViewOf } from '../invoices/buyer-invoice';
 import { invoicesRepo } from '../invoices/invoices.repo';
 import { messages } from '../../shared/messages';
-import { formatPurchaseCode, type OrderStatus, type PaymentStatus } from '../../shared/orders';
+import { formatPurchaseCode } from '../../shared/orders';
 import type { AccountOrder, AccountUser } from '../../shared/schemas/accounts';
 import { signupAttemptEmail } from '../email/templates';
 import { AppError } from '../errors';
@@ -160,12 +160,12 @@ export function createAccountsService(deps: AccountsDeps) {
 const accountOrder = (o: OrderRow): Omit<AccountOrder, 'planMonth' | 'invoice'> => ({
   id: o.id,
   purchaseCode: formatPurchaseCode(o.purchaseCode),
-  service: o.service as AccountOrder['service'],
+  service: o.service,
   planId: o.planId,
   quantity: o.quantity,
   totalCents: o.totalCents,
-  status: o.status as OrderStatus,
-  paymentStatus: o.paymentStatus as PaymentStatus,
+  status: o.status,
+  paymentStatus: o.paymentStatus,
   createdAt: o.createdAt.toISOString(),
   subscriptionId: o.subscriptionId,
 });

@@ -26,7 +26,7 @@ const toRow = (c: AdminCouponFields) => ({
 });
 const toFields = (row: CouponRow): AdminCouponFields => ({
   code: row.code,
-  kind: row.kind as AdminCouponFields['kind'],
+  kind: row.kind,
   percent: row.percent,
   amountCents: row.amountCents,
   minTotalCents: row.minTotalCents,
@@ -34,7 +34,7 @@ const toFields = (row: CouponRow): AdminCouponFields => ({
   validUntil: row.validUntil ? saoPauloDay(new Date(row.validUntil.getTime() - 1)) : null,
   maxUses: row.maxUses,
   maxUsesPerEmail: row.maxUsesPerEmail,
-  appliesTo: row.appliesTo as AdminCouponFields['appliesTo'],
+  appliesTo: row.appliesTo,
   active: row.active,
 });
 

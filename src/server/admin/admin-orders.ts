@@ -1,4 +1,5 @@
 import { messages } from '../../shared/messages';
+import type { OrderStatus, PaymentStatus } from '../../shared/orders';
 import type { Db } from '../db/client';
 import type { OrderRow } from '../db/schema';
 import { AppError } from '../errors';
@@ -8,8 +9,8 @@ import { markOrderPaid } from '../payments/order-paid';
 import { adminRepo } from './admin.repo';
 
 export interface AdminOrderUpdate {
-  status?: string | undefined;
-  paymentStatus?: string | undefined;
+  status?: OrderStatus | undefined;
+  paymentStatus?: PaymentStatus | undefined;
   note?: string | null | undefined;
 }
 

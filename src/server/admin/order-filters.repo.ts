@@ -1,12 +1,12 @@
 import { and, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
-import { normalisePurchaseCode } from '../../shared/orders';
+import { normalisePurchaseCode, type OrderStatus } from '../../shared/orders';
 import { analytics, orders } from '../db/schema';
 import type { Range } from './periods';
 
 export interface OrderFilters {
   range: Range;
   q?: string | undefined;
-  status?: string | undefined;
+  status?: OrderStatus | undefined;
 }
 
 export const inRange = (column: typeof orders.createdAt | typeof analytics.createdAt, range: Range) =>

@@ -1,4 +1,5 @@
 import { lt, sql } from 'drizzle-orm';
+import type { ProductId } from '../../shared/catalogue';
 import type { Executor } from '../db/client';
 import { leads } from '../db/schema';
 
@@ -6,7 +7,7 @@ export const leadsRepo = {
   /** One lead per e-mail: a new visit refreshes it (and its 90 days). */
   async save(
     db: Executor,
-    lead: { email: string; instagram: string; product: string; amount: number; postLink: string | null },
+    lead: { email: string; instagram: string; product: ProductId; amount: number; postLink: string | null },
     now: Date,
   ): Promise<void> {
     await db

@@ -53,7 +53,7 @@ export const componentsInOrder = (rows: CataloguePlanComponentRow[]) =>
   planComponentIds.flatMap((id) => rows.filter((r) => r.component === id));
 
 export const componentFields = (row: CataloguePlanComponentRow) => ({
-  id: row.component as PlanComponentId,
+  id: row.component,
   quantity: row.quantity,
   panelServiceId: row.panelServiceId,
 });

@@ -59,7 +59,7 @@ export function createCoupons(deps: { db: Db; clock: () => Date; catalogue: Cata
           throw refuse('coupon_used_by_email');
       }
       const terms = {
-        kind: coupon.kind as CouponTerms['kind'],
+        kind: coupon.kind,
         percent: coupon.percent,
         amountCents: coupon.amountCents,
       };

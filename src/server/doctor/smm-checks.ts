@@ -3,7 +3,6 @@ import { AppError } from '../errors';
 import type { FulfilmentContext } from '../fulfilment/fulfilment-context';
 import { panelServicesReport } from '../fulfilment/panel-report';
 import { createSmmPanel } from '../fulfilment/smm-panel';
-import type { ProductId } from '../../shared/catalogue';
 import { productKind } from '../../shared/pricing';
 import { duration, fail, pass, warn, type DoctorLine } from './doctor-line';
 
@@ -45,7 +44,7 @@ export async function smmChecks({ config, fulfilment, timeoutMs }: SmmCheckOptio
   try {
     const report = await panelServicesReport({ ...fulfilment, panel });
     const services = report.services.map((row) => {
-      const product = productKind(row.product as ProductId).name;
+      const product = productKind(row.product).name;
       const own = report.warnings.some((w) => w.startsWith(product));
       if (own || !row.name) return null;
       return pass(

@@ -59,10 +59,10 @@ export function deliveryCompletedEmail(
 export function deliveryLinkInvalidEmail(
   shop: Shop,
   order: OrderForEmail,
-  delivery: { product: string; quantity: number },
+  delivery: { product: ProductId; quantity: number },
 ): Email {
   const code = formatPurchaseCode(order.purchaseCode);
-  const what = `${formatInteger(delivery.quantity)} ${productKind(delivery.product as ProductId).unitLabel}`;
+  const what = `${formatInteger(delivery.quantity)} ${productKind(delivery.product).unitLabel}`;
   const { html, text } = layout(
     shop,
     `Precisamos de um link válido – pedido ${code}`,
@@ -82,10 +82,10 @@ export function deliveryLinkInvalidEmail(
 export function deliveryLinkChangedEmail(
   shop: Shop,
   order: OrderForEmail,
-  change: { product: string; quantity: number; oldLink: string | null; newLink: string },
+  change: { product: ProductId; quantity: number; oldLink: string | null; newLink: string },
 ): Email {
   const code = formatPurchaseCode(order.purchaseCode);
-  const what = `${formatInteger(change.quantity)} ${productKind(change.product as ProductId).unitLabel}`;
+  const what = `${formatInteger(change.quantity)} ${productKind(change.product).unitLabel}`;
   const { html, text } = layout(
     shop,
     `Link da entrega alterado – pedido ${code}`,

@@ -1,7 +1,7 @@
 import type { Db } from '../db/client';
-import type { JobHandler } from '../jobs/job-queue';
+import type { JobHandlers } from '../jobs/job-payloads';
 import { ordersRepo } from '../orders/orders.repo';
-import type { Email, Mailer } from './mailer';
+import type { Mailer } from './mailer';
 import { receiptsRepo } from './receipts.repo';
 import { orderReceivedEmail, paymentConfirmedEmail, pixReminderEmail } from './templates';
 import { paymentsRepo } from '../payments/payments.repo';
@@ -16,12 +16,12 @@ export function emailJobHandlers(deps: {
   clock: () => Date;
 }) {
   const { db, mailer, shop, clock } = deps;
-  const handlers: Record<string, JobHandler> = {
+  const handlers: JobHandlers = {
     async send_email(payload) {
-      await mailer.send(payload as unknown as Email);
+      await mailer.send(payload);
     },
     async order_received_email(payload) {
-      const order = await ordersRepo.findById(db, String(payload.orderId));
+      const order = await ordersRepo.findById(db, payload.orderId);
       if (!order) return;
       const payment = await paymentsRepo.latestForOrder(db, order.id);
       const pixPayload =
@@ -29,7 +29,7 @@ export function emailJobHandlers(deps: {
       await mailer.send(orderReceivedEmail(shop, order, pixPayload));
     },
     async pix_reminder_email(payload) {
-      const payment = await paymentsRepo.findById(db, String(payload.paymentId));
+      const payment = await paymentsRepo.findById(db, payload.paymentId);
       // Never after expiry or payment: checked again when the e-mail leaves.
       if (payment?.status !== 'pending' || !payment.pixPayload || !payment.expiresAt) return;
       if (payment.expiresAt <= clock()) return;
@@ -38,24 +38,24 @@ export function emailJobHandlers(deps: {
       await mailer.send(pixReminderEmail(shop, order, payment.pixPayload, payment.expiresAt));
     },
     async refund_email(payload) {
-      const order = await ordersRepo.findById(db, String(payload.orderId));
-      if (order) await mailer.send(refundEmail(shop, order, Number(payload.amountCents)));
+      const order = await ordersRepo.findById(db, payload.orderId);
+      if (order) await mailer.send(refundEmail(shop, order, payload.amountCents));
     },
     // Paid meanwhile (another card, a PIX): nothing to ask for.
     async card_reproved_email(payload) {
-      const order = await ordersRepo.findById(db, String(payload.orderId));
+      const order = await ordersRepo.findById(db, payload.orderId);
       if (order?.paymentStatus === 'unpaid') await mailer.send(cardReprovedEmail(shop, order));
     },
     async card_not_charged_email(payload) {
-      const order = await ordersRepo.findById(db, String(payload.orderId));
+      const order = await ordersRepo.findById(db, payload.orderId);
       if (order?.paymentStatus === 'unpaid') await mailer.send(cardNotChargedEmail(shop, order));
     },
     async card_capture_refused_email(payload) {
-      const order = await ordersRepo.findById(db, String(payload.orderId));
+      const order = await ordersRepo.findById(db, payload.orderId);
       if (order?.paymentStatus === 'unpaid') await mailer.send(captureRefusedEmail(shop, order));
     },
     async payment_confirmed_email(payload) {
-      const order = await ordersRepo.findById(db, String(payload.orderId));
+      const order = await ordersRepo.findById(db, payload.orderId);
       if (order) await mailer.send(paymentConfirmedEmail(shop, order));
     },
   };

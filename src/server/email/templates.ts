@@ -1,8 +1,8 @@
 import { formatDateTime } from '../../shared/dates';
 import { formatBRL, formatInteger } from '../../shared/money';
-import { formatPurchaseCode } from '../../shared/orders';
+import { formatPurchaseCode, planOfMonth, type OrderService } from '../../shared/orders';
 import { productKind } from '../../shared/pricing';
-import { planNames, type PlanId, type ProductId } from '../../shared/catalogue';
+import { planNames, type PlanId } from '../../shared/catalogue';
 import type { Email } from './mailer';
 
 // Transactional e-mails in pt-BR, HTML and plain text (issue 4).
@@ -63,8 +63,8 @@ export interface OrderForEmail {
   purchaseCode: string;
   email: string;
   name: string;
-  service: string;
-  planId: string | null;
+  service: OrderService;
+  planId: PlanId | null;
   quantity: number;
   totalCents: number;
   couponCode?: string | null;
@@ -85,8 +85,8 @@ export function totalLine(order: OrderForEmail): string {
 }
 
 export function serviceTitle(order: OrderForEmail) {
-  if (order.service === 'recurring') return `Plano ${planNames[order.planId as PlanId]} (mensal)`;
-  return `${formatInteger(order.quantity)} ${productKind(order.service as ProductId).unitLabel}`;
+  if (order.service === 'recurring') return `Plano ${planNames[planOfMonth(order)]} (mensal)`;
+  return `${formatInteger(order.quantity)} ${productKind(order.service).unitLabel}`;
 }
 
 export function orderReceivedEmail(shop: Shop, order: OrderForEmail, pixPayload: string | null): Email {

@@ -1,4 +1,4 @@
-import { deliveryLinkSchema, wantsProfile, type DeliveryView } from '../../shared/schemas/deliveries';
+import { deliveryLinkSchema, wantsProfile } from '../../shared/schemas/deliveries';
 import { deliveryLinkChangedEmail } from '../email/delivery-templates';
 import { AppError } from '../errors';
 import { validate } from '../http/validate';
@@ -26,8 +26,8 @@ export async function correctLink(
     if (!delivery || delivery.orderId !== orderId) throw new AppError('not_found', 'delivery_not_found');
     if (delivery.state !== 'invalid_link') throw new AppError('conflict', 'delivery_link_not_needed');
     const kind = {
-      product: delivery.product as DeliveryView['product'],
-      component: delivery.component as DeliveryView['component'],
+      product: delivery.product,
+      component: delivery.component,
     };
     const { link } = validate(deliveryLinkSchema(kind), body);
     const now = ctx.clock();

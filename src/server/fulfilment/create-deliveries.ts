@@ -1,4 +1,4 @@
-import type { PlanId, ProductId } from '../../shared/catalogue';
+import { planOfMonth } from '../../shared/orders';
 import { catalogueRepo } from '../catalogue/catalogue.repo';
 import { planMonthRepo } from '../catalogue/plan-month.repo';
 import type { Executor } from '../db/client';
@@ -12,14 +12,14 @@ import { deliveryItems, planMonthItems, type DeliveryItem } from './delivery-pla
 async function itemsOf(tx: Executor, order: OrderRow, now: Date) {
   if (order.service === 'recurring') {
     // Each component's subscription service, as the owner set it when this month was paid (ADR 032).
-    const plan = await planMonthRepo.find(tx, order.planId as PlanId);
+    const plan = await planMonthRepo.find(tx, planOfMonth(order));
     const serviceOf = (item: DeliveryItem) =>
       plan.components.find((c) => c.id === item.component)?.panelServiceId ?? null;
     return planMonthItems(order, plan, now).map((item) => ({ ...item, serviceId: serviceOf(item) }));
   }
   const catalogue = await catalogueRepo.load(tx);
   const ownService =
-    (await catalogueRepo.findPackage(tx, order.service as ProductId, order.quantity))?.panelServiceId ?? null;
+    (await catalogueRepo.findPackage(tx, order.service, order.quantity))?.panelServiceId ?? null;
   return deliveryItems(order, catalogue, now).map((item) => ({
     ...item,
     serviceId: item.itemKey === 'package' ? ownService : null,

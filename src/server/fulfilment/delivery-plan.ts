@@ -1,7 +1,8 @@
 import { findPlan, findProduct } from '../../shared/pricing';
-import type { Catalogue, Plan, PlanId, ProductId } from '../../shared/catalogue';
+import type { Catalogue, Plan, ProductId } from '../../shared/catalogue';
 import type { OrderRow } from '../db/schema';
 import { saoPauloDay, saoPauloMidnight } from '../../shared/dates';
+import { planOfMonth } from '../../shared/orders';
 import { componentItemKey, planComponentKinds, type PlanComponentId } from '../../shared/plan-components';
 
 // What a paid order becomes at the panel (docs/product.md#delivery): one delivery per item. Pure,
@@ -95,8 +96,8 @@ export function planMonthItems(
 
 export function deliveryItems(order: OrderItems, catalogue: Catalogue, paidAt: Date): DeliveryItem[] {
   if (order.service === 'recurring')
-    return planMonthItems(order, findPlan(catalogue, order.planId as PlanId), paidAt);
-  const main = order.service as ProductId;
+    return planMonthItems(order, findPlan(catalogue, planOfMonth(order)), paidAt);
+  const main = order.service;
   const linkFor = (product: ProductId, own?: string) => {
     if (product === 'followers') return profileUrl(order.instagram);
     // An add-on for posts without its own link goes to the order's post (likes and views on one reel).

@@ -1,18 +1,12 @@
-import type {
-  AdminDelivery,
-  DeliveryState,
-  DeliveryView,
-  FulfilmentView,
-} from '../../shared/schemas/deliveries';
+import type { AdminDelivery, DeliveryView, FulfilmentView } from '../../shared/schemas/deliveries';
 import type { DeliveryRow } from '../db/schema';
 import { refillOffer } from './refill-policy';
 import { componentTask } from './plan-component-tasks';
-import type { PlanComponentId } from '../../shared/plan-components';
 
 export function toDeliveryView(d: DeliveryRow): DeliveryView {
   return {
     id: d.id,
-    product: d.product as DeliveryView['product'],
+    product: d.product,
     quantity: d.quantity * (d.runs ?? 1),
     // A component delivers to posts not yet made: there is no count of the month to show.
     delivered: d.component
@@ -22,10 +16,10 @@ export function toDeliveryView(d: DeliveryRow): DeliveryView {
           ? d.quantity * (d.runs ?? 1)
           : null
         : d.quantity * (d.runs ?? 1) - d.remains,
-    state: d.state as DeliveryState,
+    state: d.state,
     dueAt: d.dueAt.toISOString(),
     refillStatus: d.refillStatus,
-    component: (d.component as PlanComponentId | null) ?? null,
+    component: d.component,
     activeUntil: d.expiresAt?.toISOString() ?? null,
     leftToExpire: d.leftToExpire,
   };

@@ -1,4 +1,4 @@
-import { manualTask, type PlanComponentId } from '../../shared/plan-components';
+import { manualTask } from '../../shared/plan-components';
 import type { DeliveryRow } from '../db/schema';
 import { deliveriesRepo } from './deliveries.repo';
 import { profileHandle } from './delivery-plan';
@@ -8,11 +8,7 @@ import { alertOwner, once } from '../owner-alerts/owner-alerts';
 /** The operator's words for a plan component the panel does not deliver (null for other deliveries). */
 export function componentTask(d: Pick<DeliveryRow, 'component' | 'quantity' | 'link' | 'expiresAt'>) {
   if (!d.component || !d.expiresAt) return null;
-  return manualTask(
-    { id: d.component as PlanComponentId, quantity: d.quantity },
-    profileHandle(d.link),
-    d.expiresAt,
-  );
+  return manualTask({ id: d.component, quantity: d.quantity }, profileHandle(d.link), d.expiresAt);
 }
 
 /**

@@ -1,17 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { refillOffer } from './refill-policy';
 
+type Delivery = Parameters<typeof refillOffer>[0][number];
+
 const now = new Date('2026-12-20T12:00:00Z');
 const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000);
-const delivered = (overrides = {}) => ({
+const delivered = (overrides: Partial<Delivery> = {}): Delivery => ({
   id: 'd1',
   itemKey: 'package',
   guaranteeDays: 30,
   state: 'completed',
   refillable: true,
   completedAt: daysAgo(5),
-  refillRequestedAt: null as Date | null,
-  refillStatus: null as string | null,
+  refillRequestedAt: null,
+  refillStatus: null,
   panelOrderId: '123',
   ...overrides,
 });

@@ -46,7 +46,8 @@ export function createSmmPanel(options: SmmPanelOptions): FulfilmentPanel {
     const text = await response.text().catch(() => null);
     if (text === null) return { ok: false, sent: true, message: `${action}: answer cut off` };
     try {
-      return { ok: true, status: response.status, body: JSON.parse(text) as unknown };
+      const body: unknown = JSON.parse(text);
+      return { ok: true, status: response.status, body };
     } catch {
       return { ok: false, sent: true, message: `${action}: HTTP ${response.status}, not JSON` };
     }

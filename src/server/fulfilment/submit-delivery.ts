@@ -8,7 +8,6 @@ import type { PanelOrderRequest, PanelService } from './panel';
 import { serviceMisfit } from './service-fit';
 import { toOperator } from './plan-component-tasks';
 import { markUnknown, recordOutcome, refuse } from './submission-outcomes';
-import type { PlanComponentId } from '../../shared/plan-components';
 
 /** Not sent: the job runner tries again with its back-off; nothing was bought. */
 export class DeliveryNotSent extends Error {}
@@ -25,10 +24,10 @@ export async function submitDelivery(ctx: FulfilmentContext, deliveryId: string)
   if (!peek || (peek.state !== 'queued' && peek.state !== 'submitting')) return;
   // A package with a panel service of its own carries it from creation (ADR 021), and so does a plan's
   // component (ADR 032); a component never falls back to the product's service, which cannot do it.
-  const component = peek.component as PlanComponentId | null;
+  const component = peek.component;
   const serviceId = component
     ? (peek.serviceId ?? ctx.componentServiceIds[component] ?? null)
-    : (peek.serviceId ?? ctx.serviceIds[peek.product as keyof FulfilmentContext['serviceIds']]);
+    : (peek.serviceId ?? ctx.serviceIds[peek.product]);
   if (!ctx.panel || !ctx.serviceCache || !serviceId) {
     // Manual delivery: the operator's queue in the panel (a component also alerts the owner).
     if (peek.state === 'queued') await toOperator(ctx, deliveryId);

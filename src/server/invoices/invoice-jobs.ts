@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import type { Mailer } from '../email/mailer';
 import type { Shop } from '../email/templates';
 import { alertOwner, once, type AlertTarget } from '../owner-alerts/owner-alerts';
-import type { JobHandler } from '../jobs/job-queue';
+import type { JobHandlers } from '../jobs/job-payloads';
 import { ordersRepo } from '../orders/orders.repo';
 import { createAsaasClient } from '../payments/asaas/asaas-client';
 import { asaasInvoices } from './asaas-invoices';
@@ -26,7 +26,7 @@ export function invoiceJobHandlers(deps: {
   clock: () => Date;
   /** Wraps the Asaas invoices client (its calls timed and counted: metrics/observed.ts). */
   observe?: <T extends object>(client: T) => T;
-}): Record<string, JobHandler> {
+}): JobHandlers {
   const { db, config, mailer, shop, alerts, clock } = deps;
   const { apiUrl: baseUrl, apiKey, userAgent } = config.asaas;
   const observe = deps.observe ?? (<T>(client: T) => client);
@@ -44,7 +44,7 @@ export function invoiceJobHandlers(deps: {
   };
   return {
     async issue_invoice(payload) {
-      await issueInvoice({ db, invoices: asaas(), clock }, String(payload.orderId));
+      await issueInvoice({ db, invoices: asaas(), clock }, payload.orderId);
     },
     async follow_open_invoices() {
       // Not on Asaas: no invoice was ever sent, so none waits.
@@ -52,24 +52,24 @@ export function invoiceJobHandlers(deps: {
     },
     async plan_invoice_settings(payload) {
       if (!request) throw new Error('NFS-e precisa do Asaas (PAYMENT_PROVIDER=asaas).');
-      await setPlanInvoiceSettings({ db, request }, String(payload.subscriptionId));
+      await setPlanInvoiceSettings({ db, request }, payload.subscriptionId);
     },
     async cancel_invoice(payload) {
-      await cancelInvoice({ db, invoices: asaas(), alerts, clock }, String(payload.orderId));
+      await cancelInvoice({ db, invoices: asaas(), alerts, clock }, payload.orderId);
     },
     async invoice_authorized_email(payload) {
-      const found = await withOrder(String(payload.invoiceId));
+      const found = await withOrder(payload.invoiceId);
       if (found?.invoice.pdfUrl) await mailer.send(invoiceAuthorizedEmail(shop, found.order, found.invoice));
     },
     async invoice_problem_alert(payload) {
-      const found = await withOrder(String(payload.invoiceId));
+      const found = await withOrder(payload.invoiceId);
       if (!found) return;
       const denied = payload.status === 'CANCELLATION_DENIED';
       await alertOwner(
         db,
         alerts,
         {
-          key: `invoice:${found.invoice.id}:${String(payload.status)}:${found.invoice.updatedAt.getTime()}`,
+          key: `invoice:${found.invoice.id}:${payload.status}:${found.invoice.updatedAt.getTime()}`,
           quietMs: once,
           subject: denied ? 'Cancelamento de nota fiscal negado' : 'Nota fiscal com erro',
           lines: [

@@ -14,7 +14,7 @@ const statesBefore = (status: InvoiceState) =>
   );
 
 /** What follows a move into a status: the buyer's links, or the owner told of a refusal. */
-const followUps: Partial<Record<InvoiceState, string>> = {
+const followUps: Partial<Record<InvoiceState, 'invoice_authorized_email' | 'invoice_problem_alert'>> = {
   AUTHORIZED: 'invoice_authorized_email',
   ERROR: 'invoice_problem_alert',
   CANCELLATION_DENIED: 'invoice_problem_alert',

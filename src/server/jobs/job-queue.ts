@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../db/client';
 import { isDatabaseUnavailable, retryWhileUnavailable } from '../db/unavailable';
 import { backgroundTimer } from './background-timer';
+import { BadJobPayload, parsePayload, type JobKind, type JobPayloads, type QueuedJob } from './job-payloads';
 import { jobsRepo, maxJobAttempts, type ClaimedJob } from './jobs.repo';
 
 export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
@@ -17,20 +18,22 @@ const yieldingDrainMs = 45_000;
 export const jobLeaseMs = 60_000;
 
 /** Queues work to run outside the request (inside the caller's transaction when given one). */
-export async function enqueue(db: Executor, kind: string, payload: Record<string, unknown>, runAt?: Date) {
+export async function enqueue<K extends JobKind>(
+  db: Executor,
+  kind: K,
+  payload: JobPayloads[K],
+  runAt?: Date,
+) {
   // Due at once unless told otherwise: the epoch, not the database's now(), so a clock that differs
   // from the database's (another host, a test clock) never delays new work.
-  await jobsRepo.insert(db, kind, payload, runAt ?? new Date(0));
+  await jobsRepo.insert(db, kind, parsePayload(kind, payload), runAt ?? new Date(0));
 }
 
 /** Several jobs, due at once, queued in one statement (inside the caller's transaction when given one). */
-export async function enqueueAll(
-  db: Executor,
-  all: Array<{ kind: string; payload: Record<string, unknown> }>,
-) {
+export async function enqueueAll(db: Executor, all: QueuedJob[]) {
   await jobsRepo.insertMany(
     db,
-    all.map((job) => ({ ...job, runAt: new Date(0) })),
+    all.map((job) => ({ kind: job.kind, payload: parsePayload(job.kind, job.payload), runAt: new Date(0) })),
   );
 }
 
@@ -107,8 +110,9 @@ export function createJobRunner(options: {
     // A database that went away is back in seconds (issue 14 §2): no reason to wait 30 s × attempts².
     const backoffMs = isDatabaseUnavailable(err) ? 2_000 : 30_000 * job.attempts * job.attempts;
     const retryAt = new Date(clock().getTime() + backoffMs);
-    await retryWhileUnavailable(() => jobsRepo.markFailed(db, job.id, retryAt, String(err)));
-    if (job.attempts >= maxJobAttempts && options.onDead)
+    const dead = err instanceof BadJobPayload || job.attempts >= maxJobAttempts;
+    await retryWhileUnavailable(() => jobsRepo.markFailed(db, job.id, retryAt, String(err), dead));
+    if (dead && options.onDead)
       await options
         .onDead({ id: job.id, kind: job.kind, lastError: String(err) }, clock())
         .catch((alertErr: unknown) => log.warn({ err: alertErr }, 'dead job alert not queued'));

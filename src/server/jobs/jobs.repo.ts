@@ -79,10 +79,16 @@ export const jobsRepo = {
     await db.update(jobs).set({ doneAt: now, lockedUntil: null }).where(eq(jobs.id, id));
   },
 
-  async markFailed(db: Db, id: string, retryAt: Date, error: string) {
+  /** `dead`: no attempt is left (a payload no attempt can read is dead at its first). */
+  async markFailed(db: Db, id: string, retryAt: Date, error: string, dead = false) {
     await db
       .update(jobs)
-      .set({ runAt: retryAt, lockedUntil: null, lastError: error.slice(0, 500) })
+      .set({
+        runAt: retryAt,
+        lockedUntil: null,
+        lastError: error.slice(0, 500),
+        ...(dead ? { attempts: sql`greatest(${jobs.attempts}, ${maxJobAttempts})` } : {}),
+      })
       .where(eq(jobs.id, id));
   },
 

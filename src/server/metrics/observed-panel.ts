@@ -1,8 +1,9 @@
+import { z } from 'zod';
 import type { FulfilmentPanel } from '../fulfilment/panel';
 import type { Metrics } from './metrics';
 import { observed } from './observed';
 
-type Balance = Awaited<ReturnType<FulfilmentPanel['balance']>>;
+const balanceAnswer = z.object({ balance: z.number(), currency: z.string() });
 
 /**
  * The delivery panel through the providers' wrapper; each balance it answers (the periodic check, the
@@ -11,7 +12,9 @@ type Balance = Awaited<ReturnType<FulfilmentPanel['balance']>>;
 export function observedPanel(panel: FulfilmentPanel, metrics: Metrics): FulfilmentPanel {
   return observed(panel, panel.name, metrics, (operation, answer) => {
     if (operation !== 'balance') return;
-    const { balance, currency } = answer as Balance;
+    const read = balanceAnswer.safeParse(answer);
+    if (!read.success) return;
+    const { balance, currency } = read.data;
     metrics.smmBalance.reset();
     metrics.smmBalance.set({ currency }, balance);
   });

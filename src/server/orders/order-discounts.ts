@@ -31,7 +31,7 @@ export async function discountNewOrder(
     method: input.paymentMethod,
   });
   return {
-    coupon: (found?.coupon ?? null) as CouponRow | null,
+    coupon: found?.coupon ?? null,
     settlesOnWhatsapp,
     fields: { couponCode: found?.coupon.code ?? null, ...price },
   };

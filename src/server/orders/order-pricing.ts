@@ -23,7 +23,7 @@ export function priceOrder(catalogue: Catalogue, input: CreateOrderInput, unavai
     if (unavailable.includes('followers-*')) refuse('item');
     const plan = findPlan(catalogue, input.item.plan);
     return {
-      service: 'recurring',
+      service: 'recurring' as const,
       planId: plan.id,
       quantity: 1,
       postLink: null,

@@ -46,8 +46,8 @@ export function orderReads(db: Db, clock: () => Date) {
       if (!state) throw new AppError('not_found', 'order_not_found', messages.order_not_found);
       const payment = await paymentsRepo.latestForOrder(db, orderId);
       return {
-        status: state.status as PaymentPollResponse['status'],
-        paymentStatus: state.paymentStatus as PaymentPollResponse['paymentStatus'],
+        status: state.status,
+        paymentStatus: state.paymentStatus,
         chargeState: payment?.status ?? null,
       };
     },

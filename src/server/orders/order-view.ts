@@ -1,10 +1,4 @@
-import {
-  formatPurchaseCode,
-  maskEmail,
-  maskPhoneNumber,
-  type OrderStatus,
-  type PaymentStatus,
-} from '../../shared/orders';
+import { formatPurchaseCode, maskEmail, maskPhoneNumber } from '../../shared/orders';
 import type { NextStep, OrderView, PaymentView } from '../../shared/schemas/order-view';
 import type { OrderRow, PaymentRow } from '../db/schema';
 
@@ -16,7 +10,7 @@ export function toOrderView(order: OrderRow): OrderView {
   return {
     id: order.id,
     purchaseCode: formatPurchaseCode(order.purchaseCode),
-    service: order.service as OrderView['service'],
+    service: order.service,
     planId: order.planId,
     quantity: order.quantity,
     instagram: order.instagram,
@@ -32,9 +26,9 @@ export function toOrderView(order: OrderRow): OrderView {
     firstName: order.name.split(/\s+/)[0] ?? '',
     email: maskEmail(order.email),
     whatsapp: maskPhoneNumber(order.whatsapp),
-    status: order.status as OrderStatus,
-    paymentStatus: order.paymentStatus as PaymentStatus,
-    paymentMethod: order.paymentMethod as OrderView['paymentMethod'],
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    paymentMethod: order.paymentMethod,
     installments: order.installments,
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
@@ -45,7 +39,7 @@ export function toPaymentView(payment: PaymentRow | undefined): PaymentView | nu
   if (!payment) return null;
   return {
     id: payment.id,
-    method: payment.method as PaymentView['method'],
+    method: payment.method,
     status: payment.status,
     amountCents: payment.amountCents,
     pixPayload: payment.pixPayload,

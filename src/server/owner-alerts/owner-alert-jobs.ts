@@ -1,7 +1,7 @@
 import { formatPurchaseCode } from '../../shared/orders';
 import type { Db } from '../db/client';
-import type { Email, Mailer } from '../email/mailer';
-import type { JobHandler } from '../jobs/job-queue';
+import type { Mailer } from '../email/mailer';
+import type { JobHandlers } from '../jobs/job-payloads';
 import { ordersRepo } from '../orders/orders.repo';
 import { subscriptionsRepo } from '../subscriptions/subscriptions.repo';
 import { alertOwner, once, type AlertTarget } from './owner-alerts';
@@ -12,12 +12,12 @@ export function ownerAlertJobHandlers(deps: {
   mailer: Mailer;
   alerts: AlertTarget;
   clock: () => Date;
-}): Record<string, JobHandler> {
+}): JobHandlers {
   const { db, mailer, alerts, clock } = deps;
   return {
-    owner_alert_email: (payload) => mailer.send(payload as unknown as Email),
+    owner_alert_email: (payload) => mailer.send(payload),
     async subscription_ended_alert(payload) {
-      const subscription = await subscriptionsRepo.findById(db, String(payload.subscriptionId));
+      const subscription = await subscriptionsRepo.findById(db, payload.subscriptionId);
       const first = subscription && (await ordersRepo.findById(db, subscription.firstOrderId));
       if (!subscription || !first) return;
       await alertOwner(

@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { formatPurchaseCode, paymentFlags, type PaymentFlag } from '../../shared/orders';
+import { formatPurchaseCode, type PaymentFlag } from '../../shared/orders';
 import type { Db } from '../db/client';
 import { alertOwner, hour, once, type AlertTarget } from '../owner-alerts/owner-alerts';
-import type { JobHandler } from '../jobs/job-queue';
+import type { JobHandlers } from '../jobs/job-payloads';
 import { ordersRepo } from '../orders/orders.repo';
 import type { PaymentProvider } from './payment-provider';
 import { expirePix } from './pix-expiry';
-import { retireOtherCharges, retireStrayCharge } from './stray-charges';
+import { settleStrayCharge } from './lost-answers';
+import { retireOtherCharges } from './stray-charges';
 
 /** What the owner reads about money that came when it was not expected (docs/payments.md). */
 const flagAlerts: Record<PaymentFlag, { subject: string; line: string }> = {
@@ -32,9 +33,6 @@ const flagAlerts: Record<PaymentFlag, { subject: string; line: string }> = {
   },
 };
 
-const isFlag = (value: unknown): value is PaymentFlag =>
-  typeof value === 'string' && (paymentFlags as readonly string[]).includes(value);
-
 /** The payments' background work: expiring PIX, removing charges left payable, the owner's alerts. */
 export function paymentJobHandlers(deps: {
   db: Db;
@@ -42,7 +40,7 @@ export function paymentJobHandlers(deps: {
   clock: () => Date;
   log: FastifyBaseLogger;
   alerts: AlertTarget;
-}): Record<string, JobHandler> {
+}): JobHandlers {
   const { db, clock, alerts } = deps;
   const flagAlert = async (orderId: string, flag: PaymentFlag) => {
     const order = await ordersRepo.findById(db, orderId);
@@ -61,13 +59,12 @@ export function paymentJobHandlers(deps: {
     );
   };
   return {
-    expire_pix: (payload) => expirePix(deps, String(payload.paymentId)),
-    retire_other_charges: (payload) => retireOtherCharges(deps, String(payload.orderId)),
-    retire_stray_charge: (payload) => retireStrayCharge(deps, payload),
-    payment_flag_alert: async (payload) => {
-      if (isFlag(payload.flag)) await flagAlert(String(payload.orderId), payload.flag);
-    },
-    chargeback_alert: (payload) => flagAlert(String(payload.orderId), 'chargeback'),
+    expire_pix: (payload) => expirePix(deps, payload.paymentId),
+    retire_other_charges: (payload) => retireOtherCharges(deps, payload.orderId),
+    // A payable charge of one of our orders that nobody here made or knew: removed at the provider.
+    retire_stray_charge: (payload) => settleStrayCharge(deps, payload.orderId, payload.charge),
+    payment_flag_alert: (payload) => flagAlert(payload.orderId, payload.flag),
+    chargeback_alert: (payload) => flagAlert(payload.orderId, 'chargeback'),
     unreadable_webhook_alert: async (payload) => {
       await alertOwner(
         db,
@@ -77,7 +74,7 @@ export function paymentJobHandlers(deps: {
           quietMs: hour,
           subject: 'Aviso do intermediador que a loja não conseguiu ler',
           lines: [
-            `Um aviso de pagamento chegou com o token certo, mas num formato que a loja não entende (${String(payload.eventId)}).`,
+            `Um aviso de pagamento chegou com o token certo, mas num formato que a loja não entende (${payload.eventId}).`,
             'Ele foi guardado. Confira no painel do intermediador se algum pagamento ficou sem atualização.',
           ],
         },

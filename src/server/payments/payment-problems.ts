@@ -6,7 +6,7 @@ import { paymentsRepo } from './payments.repo';
 type Problem = NonNullable<Extract<ProviderEvent, { kind: 'charge' }>['problem']>;
 
 /** Provider events the buyer must hear about, and the e-mail each one sends. */
-const emailOfProblem: Record<Problem, string> = {
+const emailOfProblem: Record<Problem, 'card_reproved_email' | 'card_capture_refused_email'> = {
   // A card held for risk analysis and then refused: nothing charged, pay another way.
   reproved: 'card_reproved_email',
   // A plan's monthly charge the card refused: update the card.

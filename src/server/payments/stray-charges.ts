@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { isPaymentState } from '../../shared/payment-states';
 import type { Db } from '../db/client';
 import { settleStrayCharge, unknownChargesOf } from './lost-answers';
-import { ChargeNotRemovable, type ChargeSummary, type PaymentProvider } from './payment-provider';
+import { ChargeNotRemovable, type PaymentProvider } from './payment-provider';
 import { paymentsRepo } from './payments.repo';
 import { recordPaymentState } from './record-payment-state';
 
@@ -34,11 +33,4 @@ export async function retireOtherCharges(deps: StrayDeps, orderId: string): Prom
   }
   if (!ours.some((p) => p.answerLostAt)) return;
   for (const charge of await unknownChargesOf(deps, orderId)) await settleStrayCharge(deps, orderId, charge);
-}
-
-/** A payable charge of one of our orders that nobody here made or knew: removed at the provider. */
-export async function retireStrayCharge(deps: StrayDeps, payload: Record<string, unknown>): Promise<void> {
-  const charge = payload.charge as ChargeSummary | undefined;
-  if (!charge || !isPaymentState(charge.state)) return;
-  await settleStrayCharge(deps, String(payload.orderId), charge);
 }

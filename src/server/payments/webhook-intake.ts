@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import type { Db } from '../db/client';
 import type { WebhookEventRow } from '../db/schema';
 import { enqueue } from '../jobs/job-queue';
@@ -27,12 +28,12 @@ function withoutNul(value: unknown): unknown {
   return value;
 }
 
+const jsonObject = z.record(z.string(), z.unknown());
+
 function parse(raw: string): Record<string, unknown> | null {
   try {
-    const body = withoutNul(JSON.parse(raw)) as unknown;
-    return body !== null && typeof body === 'object' && !Array.isArray(body)
-      ? (body as Record<string, unknown>)
-      : null;
+    const read = jsonObject.safeParse(withoutNul(JSON.parse(raw)));
+    return read.success ? read.data : null;
   } catch {
     return null;
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { createPacer } from './pacer';
 import type { WhatsappConfig } from './whatsapp-config';
 
 /** What sending one template message came to. */
@@ -41,8 +42,10 @@ const phoneAnswer = z.object({ display_phone_number: z.string(), verified_name: 
 /** The WhatsApp Business Cloud API (docs/whatsapp.md): template messages and the number's details. */
 export function createCloudApi(config: Readonly<WhatsappConfig>): CloudApi {
   const headers = { authorization: `Bearer ${config.token}`, accept: 'application/json' };
+  const pace = createPacer(config.messagesPerSecond);
   return {
     async send(message) {
+      await pace();
       let response: Response;
       try {
         response = await fetch(`${config.apiUrl}/${config.phoneNumberId}/messages`, {
@@ -58,7 +61,7 @@ export function createCloudApi(config: Readonly<WhatsappConfig>): CloudApi {
           ? { kind: 'retry', code: null, message: text }
           : { kind: 'unknown', message: text };
       }
-      const body = await response.json().catch(() => null as unknown);
+      const body: unknown = await response.json().catch(() => null);
       const sent = sentAnswer.safeParse(body);
       if (response.ok && sent.success) return { kind: 'sent', wamid: sent.data.messages[0]!.id };
       const error = errorAnswer.safeParse(body);
@@ -75,7 +78,7 @@ export function createCloudApi(config: Readonly<WhatsappConfig>): CloudApi {
         `${config.apiUrl}/${config.phoneNumberId}?fields=display_phone_number,verified_name`,
         { headers, signal: AbortSignal.timeout(config.timeoutMs) },
       );
-      const body = (await response.json().catch(() => null)) as unknown;
+      const body: unknown = await response.json().catch(() => null);
       const error = errorAnswer.safeParse(body);
       if (!response.ok || error.success)
         throw new CloudApiRefused(error.success ? error.data.error.message : `HTTP ${response.status}`);

@@ -3,6 +3,7 @@ import { formatBRL } from '../../shared/money';
 import { formatPurchaseCode } from '../../shared/orders';
 import type { WhatsappKind } from '../../shared/whatsapp';
 import type { Db } from '../db/client';
+import type { JobPayloads } from '../jobs/job-payloads';
 import type { OrderRow } from '../db/schema';
 import { greeting, orderUrl, type Shop } from '../email/templates';
 import { paymentsRepo } from '../payments/payments.repo';
@@ -16,7 +17,7 @@ export async function messageParameters(
   deps: { db: Db; shop: Shop; clock: () => Date },
   order: OrderRow,
   kind: WhatsappKind,
-  payload: Record<string, unknown>,
+  payload: JobPayloads['whatsapp_message'],
 ): Promise<string[] | null> {
   const hello = greeting(order.name);
   const code = formatPurchaseCode(order.purchaseCode);
@@ -29,7 +30,7 @@ export async function messageParameters(
       return [hello, code, formatBRL(order.totalCents), pix ?? 'não se aplica (pagamento sem PIX)', link];
     }
     case 'pix_reminder': {
-      const payment = await paymentsRepo.findById(deps.db, String(payload.paymentId));
+      const payment = payload.paymentId ? await paymentsRepo.findById(deps.db, payload.paymentId) : null;
       if (payment?.status !== 'pending' || !payment.pixPayload || !payment.expiresAt) return null;
       if (payment.expiresAt <= deps.clock() || order.paymentStatus !== 'unpaid') return null;
       return [hello, code, payment.pixPayload, formatDateTime(payment.expiresAt)];

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { whatsappKinds, type WhatsappKind } from '../../shared/whatsapp';
 import type { Db } from '../db/client';
 import type { Shop } from '../email/templates';
-import { jobLeaseMs, type JobHandler } from '../jobs/job-queue';
+import { jobLeaseMs } from '../jobs/job-queue';
+import type { JobHandlers, JobPayloads } from '../jobs/job-payloads';
 import { ordersRepo } from '../orders/orders.repo';
 import type { CloudApi } from './cloud-api';
 import { messageParameters } from './message-parameters';
@@ -21,19 +21,19 @@ export interface WhatsappDeps {
 /** A rate limit: not sent, so the job is tried again later with the queue's back-off. */
 export class WhatsappRateLimited extends Error {}
 
-const isKind = (value: unknown): value is WhatsappKind =>
-  typeof value === 'string' && (whatsappKinds as readonly string[]).includes(value);
-
 /**
  * Sends one message of an order at most once (ADR 037): the row is claimed before the call; the answer
  * recorded (the wamid); an answer lost after sending leaves it 'a conferir' for the status webhook, never
  * sent again; a refusal is kept with its code. Nothing here ever fails the e-mail or the order.
  */
-export async function sendWhatsapp(deps: WhatsappDeps, payload: Record<string, unknown>): Promise<void> {
+export async function sendWhatsapp(
+  deps: WhatsappDeps,
+  payload: JobPayloads['whatsapp_message'],
+): Promise<void> {
   const { db, api, clock } = deps;
   const kind = payload.kind;
-  if (!api || !isKind(kind)) return;
-  const order = await ordersRepo.findById(db, String(payload.orderId));
+  if (!api) return;
+  const order = await ordersRepo.findById(db, payload.orderId);
   if (!order?.whatsappConsentAt || order.anonymisedAt) return;
   const now = clock();
   if (await whatsappRepo.optedOut(db, optOutKeyOf(order.whatsapp)))
@@ -65,6 +65,6 @@ export async function sendWhatsapp(deps: WhatsappDeps, payload: Record<string, u
   }
 }
 
-export const whatsappJobHandlers = (deps: WhatsappDeps): Record<string, JobHandler> => ({
+export const whatsappJobHandlers = (deps: WhatsappDeps): JobHandlers => ({
   whatsapp_message: (payload) => sendWhatsapp(deps, payload),
 });

@@ -36,8 +36,10 @@ export function whatsappAdminRoutes(deps: { db: Db; clock: () => Date; enabled: 
         const at = deps.clock();
         await deps.db.transaction(async (tx) => {
           const before = await whatsappRepo.templates(tx);
-          for (const [kind, name] of Object.entries(templates))
-            await whatsappRepo.setTemplate(tx, kind, name, at);
+          for (const kind of whatsappKinds) {
+            const name = templates[kind];
+            if (name !== undefined) await whatsappRepo.setTemplate(tx, kind, name, at);
+          }
           await recordOwnerChange(tx, {
             entity: 'setting',
             entityId: 'whatsapp_templates',

@@ -12,6 +12,11 @@ export interface WhatsappConfig {
   verifyToken: string;
   /** Each call gives up after this: below the job lease, the message then becomes 'a conferir'. */
   timeoutMs: number;
+  /**
+   * Sends per second from one instance: under Meta's 80 per number, with room for a second instance's
+   * occasional message (docs/whatsapp.md).
+   */
+  messagesPerSecond: number;
 }
 
 /** On only with all four secrets: a half-configured number would send without hearing back, or the reverse. */
@@ -28,5 +33,6 @@ export function whatsappConfigOf(e: Env): Readonly<WhatsappConfig> | null {
     appSecret,
     verifyToken,
     timeoutMs: 15_000,
+    messagesPerSecond: 70,
   });
 }

@@ -1,5 +1,5 @@
 import type { WhatsappMessageView } from '../../shared/schemas/whatsapp';
-import { whatsappKindLabels, whatsappStateLabels, type WhatsappKind } from '../../shared/whatsapp';
+import { whatsappKindLabels, whatsappStateLabels } from '../../shared/whatsapp';
 import type { Executor } from '../db/client';
 import { optOutKeyOf } from './phone';
 import { whatsappRepo } from './whatsapp.repo';
@@ -23,7 +23,7 @@ export async function withWhatsapp<T extends { id: string; whatsapp: string }>(
       .filter((m) => m.orderId === row.id)
       .map((m) => ({
         kind: m.kind,
-        label: whatsappKindLabels[m.kind as WhatsappKind] ?? m.kind,
+        label: whatsappKindLabels[m.kind] ?? m.kind,
         state: m.state,
         stateLabel: whatsappStateLabels[m.state] ?? m.state,
         errorCode: m.errorCode,

@@ -1,4 +1,5 @@
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type { WhatsappKind } from '../../shared/whatsapp';
 import type { Db, Executor } from '../db/client';
 import {
   whatsappEvents,
@@ -23,7 +24,7 @@ export const whatsappRepo = {
    * The message's row, claimed for this send: new, or one left 'waiting' (a rate limit: not sent).
    * Undefined when another run holds or has sent it.
    */
-  async claim(db: Db, orderId: string, kind: string, now: Date): Promise<string | undefined> {
+  async claim(db: Db, orderId: string, kind: WhatsappKind, now: Date): Promise<string | undefined> {
     const [row] = await db
       .insert(whatsappMessages)
       .values({ orderId, kind, state: 'sending', createdAt: now, updatedAt: now })
@@ -36,7 +37,7 @@ export const whatsappRepo = {
     return row?.id;
   },
   /** A claim whose run stopped before recording anything (a crash): it may have been sent. */
-  async markStaleSending(db: Db, orderId: string, kind: string, before: Date, now: Date) {
+  async markStaleSending(db: Db, orderId: string, kind: WhatsappKind, before: Date, now: Date) {
     await db
       .update(whatsappMessages)
       .set({ state: 'a_conferir', updatedAt: now })
@@ -50,7 +51,7 @@ export const whatsappRepo = {
       );
   },
   /** A message that is not sent at all (no template, opted out): kept so the panel says why. */
-  async skip(db: Db, orderId: string, kind: string, reason: string, now: Date) {
+  async skip(db: Db, orderId: string, kind: WhatsappKind, reason: string, now: Date) {
     await db
       .insert(whatsappMessages)
       .values({ orderId, kind, state: 'skipped', errorText: reason, createdAt: now, updatedAt: now })
@@ -144,7 +145,7 @@ export const whatsappRepo = {
     const rows = await db.select().from(whatsappTemplates);
     return Object.fromEntries(rows.map((r) => [r.kind, r.name]));
   },
-  async setTemplate(db: Executor, kind: string, name: string, now: Date) {
+  async setTemplate(db: Executor, kind: WhatsappKind, name: string, now: Date) {
     if (name === '') {
       await db.delete(whatsappTemplates).where(eq(whatsappTemplates.kind, kind));
       return;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { instagramHandleSchema, postLinkSchema } from './lead';
-import type { PlanId } from '../catalogue';
+import type { PlanId, ProductId } from '../catalogue';
 import type { PlanComponentId } from '../plan-components';
 
 // Delivery (issue 11): what the buyer and the operator see of each delivered item, and what they send.
@@ -121,7 +121,7 @@ export interface PanelReport {
   provider: 'sandbox' | 'smm' | 'manual';
   balance: { balance: number; currency: string } | null;
   services: Array<{
-    product: string;
+    product: ProductId;
     serviceId: string;
     name: string | null;
     min: number | null;

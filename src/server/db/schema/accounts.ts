@@ -23,7 +23,7 @@ export const users = pgTable(
      * customer | operator. Only admin:create (or the first-start password) grants operator
      * (docs/product.md#operator).
      */
-    role: text('role').notNull().default('customer'),
+    role: text('role').$type<'customer' | 'operator'>().notNull().default('customer'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** The first-start operator password was written to a file: the panel asks for a new one first. */

@@ -9,6 +9,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { OrderStatus, PaymentMethod, PaymentStatus } from '../../../shared/orders';
 import { orders } from './orders';
 
 /**
@@ -21,9 +22,9 @@ export const ordersDaily = pgTable(
   'orders_daily',
   {
     day: date('day', { mode: 'string' }).notNull(),
-    status: text('status').notNull(),
-    paymentStatus: text('payment_status').notNull(),
-    paymentMethod: text('payment_method').notNull(),
+    status: text('status').$type<OrderStatus>().notNull(),
+    paymentStatus: text('payment_status').$type<PaymentStatus>().notNull(),
+    paymentMethod: text('payment_method').$type<PaymentMethod>().notNull(),
     orders: integer('orders').notNull(),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
   },

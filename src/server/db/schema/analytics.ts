@@ -1,4 +1,5 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { EventStage } from '../../../shared/schemas/analytics-event';
 
 /**
  * First-party funnel events (docs/product.md#analytics-and-consent). No IP column: the IP is never stored.
@@ -7,7 +8,7 @@ export const analytics = pgTable(
   'analytics',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    etapa: text('etapa').notNull(),
+    etapa: text('etapa').$type<EventStage>().notNull(),
     sessionId: text('session_id'),
     userAgent: text('user_agent'),
     url: text('url'),
@@ -28,7 +29,7 @@ export const analyticsDaily = pgTable(
   'analytics_daily',
   {
     day: text('day').notNull(),
-    etapa: text('etapa').notNull(),
+    etapa: text('etapa').$type<EventStage>().notNull(),
     events: integer('events').notNull(),
   },
   (t) => [primaryKey({ columns: [t.day, t.etapa] })],

@@ -1,4 +1,6 @@
 import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { PlanId, ProductId } from '../../../shared/catalogue';
+import type { PlanComponentId } from '../../../shared/plan-components';
 
 // The catalogue the owner edits in the panel (issue 13, ADR 021). The kinds of product and plan are
 // fixed in code (src/shared/catalogue.ts); these rows hold their prices and wording. The version that
@@ -6,7 +8,7 @@ import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'd
 
 export const catalogueProducts = pgTable('catalogue_products', {
   /** followers | likes | views */
-  id: text('id').primaryKey(),
+  id: text('id').$type<ProductId>().primaryKey(),
   addOnUnitCents: integer('add_on_unit_cents').notNull(),
   guaranteeDays: integer('guarantee_days').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -15,7 +17,7 @@ export const catalogueProducts = pgTable('catalogue_products', {
 export const cataloguePackages = pgTable(
   'catalogue_packages',
   {
-    product: text('product').notNull(),
+    product: text('product').$type<ProductId>().notNull(),
     amount: integer('amount').notNull(),
     priceCents: integer('price_cents').notNull(),
     popular: boolean('popular').notNull().default(false),
@@ -30,7 +32,7 @@ export const cataloguePackages = pgTable(
 
 export const cataloguePlans = pgTable('catalogue_plans', {
   /** iniciante | simples | avancado */
-  id: text('id').primaryKey(),
+  id: text('id').$type<PlanId>().primaryKey(),
   priceCents: integer('price_cents').notNull(),
   popular: boolean('popular').notNull().default(false),
   badge: text('badge'),
@@ -49,9 +51,9 @@ export const cataloguePlans = pgTable('catalogue_plans', {
 export const cataloguePlanComponents = pgTable(
   'catalogue_plan_components',
   {
-    planId: text('plan_id').notNull(),
+    planId: text('plan_id').$type<PlanId>().notNull(),
     /** likes_per_post | story_views | video_views */
-    component: text('component').notNull(),
+    component: text('component').$type<PlanComponentId>().notNull(),
     quantity: integer('quantity').notNull(),
     panelServiceId: text('panel_service_id'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

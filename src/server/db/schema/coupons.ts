@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { AdminCouponFields } from '../../../shared/schemas/coupons';
 
 /** Discount coupons (issue 13, docs/product.md#coupons): edited in the panel, priced by the server alone. */
 export const coupons = pgTable(
@@ -19,7 +20,7 @@ export const coupons = pgTable(
     /** In capitals: buyers type it in any case. */
     code: text('code').notNull(),
     /** percent | fixed */
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<AdminCouponFields['kind']>().notNull(),
     percent: integer('percent'),
     amountCents: integer('amount_cents'),
     minTotalCents: integer('min_total_cents').notNull().default(0),
@@ -29,7 +30,7 @@ export const coupons = pgTable(
     maxUses: integer('max_uses'),
     maxUsesPerEmail: integer('max_uses_per_email'),
     /** one_time | plans | both */
-    appliesTo: text('applies_to').notNull().default('both'),
+    appliesTo: text('applies_to').$type<AdminCouponFields['appliesTo']>().notNull().default('both'),
     active: boolean('active').notNull().default(true),
     /** Uses taken, counted only for a coupon with a limit (the row's lock decides the last use). */
     uses: integer('uses').notNull().default(0),

@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { ProductId } from '../../../shared/catalogue';
+import type { PlanComponentId } from '../../../shared/plan-components';
+import type { DeliveryState } from '../../../shared/schemas/deliveries';
 
 /**
  * One row per delivered item of a paid order (docs/product.md#delivery): the package, each add-on, a plan's
@@ -13,7 +16,7 @@ export const deliveries = pgTable(
     /** `package`, `add_on:likes`, `plan`, `plan:day-2`, `package:resend-1`…: unique per order. */
     itemKey: text('item_key').notNull(),
     /** followers | likes | views */
-    product: text('product').notNull(),
+    product: text('product').$type<ProductId>().notNull(),
     /** Empty while the buyer still owes a link (an add-on bought without one). */
     link: text('link').notNull(),
     quantity: integer('quantity').notNull(),
@@ -24,7 +27,7 @@ export const deliveries = pgTable(
      * queued · submitting (the call is out: its outcome is not known yet) · unknown ('a conferir') ·
      * invalid_link · refused · manual · pending · in_progress · completed · partial · canceled · refunded
      */
-    state: text('state').notNull(),
+    state: text('state').$type<DeliveryState>().notNull(),
     /** Not submitted before this moment (a plan's later days). */
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
     serviceId: text('service_id'),
@@ -41,7 +44,7 @@ export const deliveries = pgTable(
     checkedAt: timestamp('checked_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** A plan's engagement component (likes_per_post…), delivered by a subscription-type service. */
-    component: text('component'),
+    component: text('component').$type<PlanComponentId>(),
     /** A component's paid month ends here: the panel's `expiry`, and the buyer's "ativas até". */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     /** The month was refunded: `cancel` asked of the panel (recorded before the call, ADR 032). */

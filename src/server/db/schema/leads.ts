@@ -1,4 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { ProductId } from '../../../shared/catalogue';
 
 /**
  * The purchase modal's handle and e-mail (issue 12): one row per e-mail, refreshed on each visit,
@@ -11,7 +12,7 @@ export const leads = pgTable(
     email: text('email').notNull(),
     instagram: text('instagram').notNull(),
     /** The package looked at: product id (followers, likes, views) and amount. */
-    product: text('product').notNull(),
+    product: text('product').$type<ProductId>().notNull(),
     amount: integer('amount').notNull(),
     postLink: text('post_link'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

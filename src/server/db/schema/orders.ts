@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { PaymentFlag, PaymentMethod } from '../../../shared/orders';
+import type { PlanId } from '../../../shared/catalogue';
+import type {
+  OrderService,
+  OrderStatus,
+  PaymentFlag,
+  PaymentMethod,
+  PaymentStatus,
+} from '../../../shared/orders';
 import type { AddOnLine } from '../../../shared/pricing';
 import type { Address } from '../../../shared/schemas/checkout';
 
@@ -11,8 +18,8 @@ export const orders = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     purchaseCode: text('purchase_code').notNull(),
     /** followers | likes | views | recurring */
-    service: text('service').notNull(),
-    planId: text('plan_id'),
+    service: text('service').$type<OrderService>().notNull(),
+    planId: text('plan_id').$type<PlanId>(),
     quantity: integer('quantity').notNull(),
     instagram: text('instagram').notNull(),
     postLink: text('post_link'),
@@ -35,8 +42,8 @@ export const orders = pgTable(
     companyCnpj: text('company_cnpj'),
     companyName: text('company_name'),
     address: jsonb('address').$type<Address>(),
-    status: text('status').notNull(),
-    paymentStatus: text('payment_status').notNull(),
+    status: text('status').$type<OrderStatus>().notNull(),
+    paymentStatus: text('payment_status').$type<PaymentStatus>().notNull(),
     paymentMethod: text('payment_method').$type<PaymentMethod>().notNull(),
     installments: integer('installments').notNull().default(1),
     note: text('note'),

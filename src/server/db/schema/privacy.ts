@@ -10,7 +10,7 @@ export const privacyRequests = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
     /** export | erase */
-    action: text('action').notNull(),
+    action: text('action').$type<'export' | 'erase'>().notNull(),
     /** SHA-256 of the link's token (a leaked table opens nothing). */
     tokenHash: text('token_hash').notNull(),
     requestedBy: text('requested_by').notNull(),

@@ -1,4 +1,5 @@
 import { integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { PlanId } from '../../../shared/catalogue';
 
 /**
  * A monthly plan at the provider (docs/product.md#plans): it schedules one charge, and so one order, a month.
@@ -9,7 +10,7 @@ export const subscriptions = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     provider: text('provider').notNull(),
     providerSubscriptionId: text('provider_subscription_id').notNull(),
-    planId: text('plan_id').notNull(),
+    planId: text('plan_id').$type<PlanId>().notNull(),
     priceCents: integer('price_cents').notNull(),
     /** pending (first month not paid yet) | active | cancelled */
     status: text('status').$type<'pending' | 'active' | 'cancelled'>().notNull(),

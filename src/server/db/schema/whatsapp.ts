@@ -1,4 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { WhatsappKind } from '../../../shared/whatsapp';
 
 /**
  * One WhatsApp message per order and kind (docs/whatsapp.md, ADR 037): claimed before the Cloud API is
@@ -11,7 +12,7 @@ export const whatsappMessages = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     orderId: uuid('order_id').notNull(),
     /** order_received | payment_confirmed | delivery_started | delivered | pix_reminder | link_needed | refund */
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<WhatsappKind>().notNull(),
     /** sending | a_conferir | sent | delivered | read | failed | skipped */
     state: text('state').notNull(),
     /** The Cloud API's message id (wamid…), once known. */
@@ -41,7 +42,7 @@ export const whatsappEvents = pgTable('whatsapp_events', {
 
 /** The approved template's name per message kind, set by the owner in the panel; no row: not sent. */
 export const whatsappTemplates = pgTable('whatsapp_templates', {
-  kind: text('kind').primaryKey(),
+  kind: text('kind').$type<WhatsappKind>().primaryKey(),
   name: text('name').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,11 +1,10 @@
+import { z } from 'zod';
 import { ProviderError } from '../payment-provider';
 
 // Asaas API v3 over real HTTP (docs.asaas.com; docs/payments.md#asaas).
 
-export interface AsaasErrorItem {
-  code: string;
-  description: string;
-}
+const errorsAnswer = z.object({ errors: z.array(z.object({ code: z.string(), description: z.string() })) });
+export type AsaasErrorItem = z.infer<typeof errorsAnswer>['errors'][number];
 
 /** A 4xx answer with Asaas's `errors[]` (400 = validation or declined card). */
 export class AsaasRequestError extends ProviderError {
@@ -77,10 +76,8 @@ export function createAsaasClient(options: AsaasClientOptions): AsaasRequest {
       );
     }
     if (response.status >= 400 && response.status < 500) {
-      const errors = Array.isArray((data as { errors?: unknown })?.errors)
-        ? ((data as { errors: AsaasErrorItem[] }).errors ?? [])
-        : [];
-      throw new AsaasRequestError(response.status, errors);
+      const read = errorsAnswer.safeParse(data);
+      throw new AsaasRequestError(response.status, read.success ? read.data.errors : []);
     }
     if (!response.ok) throw new ProviderError(`Asaas answered ${response.status}`, response.status);
     return data;

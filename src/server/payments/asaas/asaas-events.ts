@@ -53,9 +53,10 @@ export const shopWebhookEvents: readonly string[] = [
 ];
 
 /** A denied refund's reason, when Asaas sent one (not documented: read if present, never required). */
+const denial = z.object({ additionalInfo: z.object({ denialReason: z.string() }) });
 const reasonOf = (payload: Record<string, unknown>): string | null => {
-  const info = payload.additionalInfo as { denialReason?: unknown } | undefined;
-  return typeof info?.denialReason === 'string' ? info.denialReason.slice(0, 300) : null;
+  const read = denial.safeParse(payload);
+  return read.success ? read.data.additionalInfo.denialReason.slice(0, 300) : null;
 };
 
 /** An Asaas webhook in the shop's words; null when it has no event id and name. */

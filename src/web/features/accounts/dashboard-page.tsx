@@ -5,13 +5,14 @@ import { orderStatusLabels, paymentStatusLabels } from '../../../shared/orders';
 import type { AccountOrder, AccountUser } from '../../../shared/schemas/accounts';
 import { PageShell } from '../../components/layout/page-shell';
 import { buttonSecondary, container } from '../../components/ui/styles';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { Link } from '../../router/link';
 import { useNavigate } from '../../router/router';
-import { InvoiceLinks } from '../orders/invoice-links';
-import { serviceTitle } from '../orders/order-details';
+import { InvoiceLinks, serviceTitle } from '../orders';
+import { accountOrders, resendVerification, logout } from './accounts-api';
 import { DashboardPlans } from './dashboard-plans';
 import { MyData } from './my-data';
+import { orderPage, paths } from '../../paths';
 
 /**
  * /dashboard: greeting, profile and the account's orders; without a session, /login
@@ -25,18 +26,17 @@ export function DashboardPage() {
   const [deleted, setDeleted] = useState<string | null>(null);
 
   useEffect(() => {
-    api
-      .get<{ user: AccountUser; orders: AccountOrder[] }>('/api/account/orders')
+    accountOrders()
       .then(setData)
       .catch((caught: unknown) => {
-        if (caught instanceof ApiError && caught.status === 401) navigate('/login', { replace: true });
+        if (caught instanceof ApiError && caught.status === 401) navigate(paths.lookup, { replace: true });
         else setError(caught instanceof Error ? caught.message : 'Erro ao carregar os pedidos.');
       });
   }, [navigate]);
 
   const signOut = async () => {
-    await api.post('/api/auth/logout', {}).catch(() => undefined);
-    navigate('/login');
+    await logout().catch(() => undefined);
+    navigate(paths.lookup);
   };
 
   return (
@@ -45,7 +45,7 @@ export function DashboardPage() {
         {deleted && (
           <div role="status" className="rounded-2xl bg-green-50 p-5 text-green-900 ring-1 ring-green-200">
             <p className="font-bold">{deleted}</p>
-            <Link to="/" className="mt-2 inline-block underline">
+            <Link to={paths.home} className="mt-2 inline-block underline">
               Voltar ao início
             </Link>
           </div>
@@ -83,8 +83,7 @@ export function DashboardPage() {
                     type="button"
                     className="font-semibold text-fuchsia-800 underline"
                     onClick={() =>
-                      api
-                        .post('/api/auth/verify-email/resend', {})
+                      resendVerification()
                         .then(() => setResent(true))
                         .catch(() => undefined)
                     }
@@ -122,10 +121,7 @@ export function DashboardPage() {
                       <tr key={order.id} className="border-b border-slate-200">
                         <td className="py-2 pr-3">{formatDate(new Date(order.createdAt))}</td>
                         <td className="py-2 pr-3">
-                          <Link
-                            to={`/order/${order.id}`}
-                            className="font-semibold text-fuchsia-800 underline"
-                          >
+                          <Link to={orderPage(order.id)} className="font-semibold text-fuchsia-800 underline">
                             {serviceTitle(order)}
                           </Link>
                         </td>

@@ -3,8 +3,8 @@ import { formatBRL } from '../../../shared/money';
 import type { PlanMonthLine } from '../../../shared/plan-month';
 import type { AccountOrder } from '../../../shared/schemas/accounts';
 import { Link } from '../../router/link';
-import { serviceTitle } from '../orders/order-details';
-import { PlanMonthList } from '../orders/plan-month-list';
+import { serviceTitle, PlanMonthList } from '../orders';
+import { orderPage } from '../../paths';
 
 type PaidMonth = AccountOrder & { planMonth: PlanMonthLine[] };
 
@@ -46,7 +46,7 @@ export function DashboardPlans({ orders }: { orders: readonly AccountOrder[] }) 
             <ul className="mt-1 space-y-1" data-testid="plan-paid-months">
               {[current!, ...earlier].map((month) => (
                 <li key={month.id}>
-                  <Link to={`/order/${month.id}`} className="font-semibold text-fuchsia-800 underline">
+                  <Link to={orderPage(month.id)} className="font-semibold text-fuchsia-800 underline">
                     {formatDate(new Date(month.createdAt))} · {month.purchaseCode}
                   </Link>{' '}
                   · {formatBRL(month.totalCents)}

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { buttonSecondary, fieldError, fieldInput, fieldLabel } from '../../components/ui/styles';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { accountDataUrl, deleteAccount } from './accounts-api';
 
 /**
  * "Meus dados" on /dashboard (issue 13, LGPD art. 18): a download of everything the store holds about the
@@ -17,7 +18,7 @@ export function MyData({ onDeleted }: { onDeleted: (message: string) => void }) 
     setFailure(null);
     setBusy(true);
     try {
-      const answer = await api.post<{ message: string }>('/api/account/delete', { password });
+      const answer = await deleteAccount(password);
       onDeleted(answer.message);
     } catch (error) {
       setFailure(error instanceof ApiError ? error.message : 'Não foi possível excluir a conta.');
@@ -37,7 +38,7 @@ export function MyData({ onDeleted }: { onDeleted: (message: string) => void }) 
         e código dos pedidos), sem nada que identifique você.
       </p>
       <div className="mt-3 flex flex-wrap gap-3">
-        <a href="/api/account/data" download className={buttonSecondary}>
+        <a href={accountDataUrl} download className={buttonSecondary}>
           Baixar meus dados
         </a>
         {!confirming && (

@@ -5,10 +5,12 @@ import { useZodForm } from '../../lib/use-zod-form';
 import { PageShell } from '../../components/layout/page-shell';
 import { TextField } from '../../components/ui/text-field';
 import { buttonPrimary, container } from '../../components/ui/styles';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { Link } from '../../router/link';
 import { useSearchParams } from '../../router/router';
+import { confirmPasswordReset } from './accounts-api';
 import { useLinkToken } from './use-link-token';
+import { paths } from '../../paths';
 
 /** /redefinir-senha#token=… from the reset e-mail (single use, 1 hour), or right after a verification. */
 export function ResetPasswordPage() {
@@ -30,7 +32,7 @@ export function ResetPasswordPage() {
     const problem = form.problem({ token, password, confirmPassword });
     if (problem) return setResult({ ok: false, text: problem });
     try {
-      await api.post('/api/auth/password-reset/confirm', { token, password, confirmPassword });
+      await confirmPasswordReset({ token, password, confirmPassword });
       setResult({ ok: true, text: messages.password_changed });
     } catch (error) {
       setResult({ ok: false, text: error instanceof ApiError ? error.message : messages.internal });
@@ -74,7 +76,7 @@ export function ResetPasswordPage() {
             Salvar nova senha
           </button>
         </form>
-        <Link to="/login" className="mt-4 inline-block font-semibold text-fuchsia-800 underline">
+        <Link to={paths.lookup} className="mt-4 inline-block font-semibold text-fuchsia-800 underline">
           Entrar
         </Link>
       </div>

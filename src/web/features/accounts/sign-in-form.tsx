@@ -4,9 +4,11 @@ import { loginSchema } from '../../../shared/schemas/accounts';
 import { useZodForm } from '../../lib/use-zod-form';
 import { TextField } from '../../components/ui/text-field';
 import { buttonPrimary } from '../../components/ui/styles';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { Link } from '../../router/link';
 import { useNavigate } from '../../router/router';
+import { paths } from '../../paths';
+import { askPasswordReset, login } from './accounts-api';
 
 /** 'Entrar na minha conta' (docs/product.md#accounts) with 'Esqueci minha senha'. */
 export function SignInForm() {
@@ -31,8 +33,8 @@ export function SignInForm() {
     setBusy(true);
     setMessage(null);
     try {
-      await api.post('/api/auth/login', { email, password });
-      navigate('/dashboard');
+      await login(email, password);
+      navigate(paths.dashboard);
     } catch (error) {
       setMessage({ kind: 'error', text: error instanceof ApiError ? error.message : messages.internal });
     } finally {
@@ -44,7 +46,7 @@ export function SignInForm() {
     event.preventDefault();
     setBusy(true);
     try {
-      await api.post('/api/auth/password-reset', { email });
+      await askPasswordReset(email);
       setMessage({ kind: 'info', text: messages.reset_requested });
     } catch (error) {
       setMessage({ kind: 'error', text: error instanceof ApiError ? error.message : messages.internal });
@@ -100,7 +102,7 @@ export function SignInForm() {
         >
           {forgot ? 'Voltar para entrar' : 'Esqueci minha senha'}
         </button>
-        <Link to="/signup" className="font-semibold text-fuchsia-800 underline">
+        <Link to={paths.signup} className="font-semibold text-fuchsia-800 underline">
           Criar conta
         </Link>
       </div>

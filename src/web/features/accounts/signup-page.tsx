@@ -4,10 +4,12 @@ import { signupSchema } from '../../../shared/schemas/accounts';
 import { PageShell } from '../../components/layout/page-shell';
 import { TextField } from '../../components/ui/text-field';
 import { buttonPrimary, container } from '../../components/ui/styles';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { Link } from '../../router/link';
 import { useNavigate } from '../../router/router';
 import { useZodForm } from '../../lib/use-zod-form';
+import { paths } from '../../paths';
+import { signUp } from './accounts-api';
 
 /** /signup (docs/product.md#accounts): signed in at once, then the dashboard after 1.5 s. */
 export function SignupPage() {
@@ -32,9 +34,9 @@ export function SignupPage() {
     if (!check()) return;
     setBusy(true);
     try {
-      await api.post('/api/auth/signup', values);
+      await signUp(values);
       setDone(true);
-      window.setTimeout(() => navigate('/dashboard'), 1500);
+      window.setTimeout(() => navigate(paths.dashboard), 1500);
     } catch (error) {
       if (error instanceof ApiError && error.field) setErrors({ [error.field]: error.message });
       else setFailure(`Erro no cadastro: ${error instanceof Error ? error.message : messages.internal}`);
@@ -102,7 +104,7 @@ export function SignupPage() {
             </button>
             <p className="text-sm text-slate-700">
               Já tem conta?{' '}
-              <Link to="/login" className="font-semibold text-fuchsia-800 underline">
+              <Link to={paths.lookup} className="font-semibold text-fuchsia-800 underline">
                 Entrar
               </Link>
             </p>

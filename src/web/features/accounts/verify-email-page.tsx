@@ -2,10 +2,12 @@ import { useEffect, useState } from 'react';
 import { messages } from '../../../shared/messages';
 import { PageShell } from '../../components/layout/page-shell';
 import { container } from '../../components/ui/styles';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { Link } from '../../router/link';
 import { useNavigate } from '../../router/router';
+import { verifyEmail } from './accounts-api';
 import { useLinkToken } from './use-link-token';
+import { paths, verifiedResetPage } from '../../paths';
 
 /**
  * /verificar-email#token=… from the verification e-mail. Confirmed outside the account's own session,
@@ -18,11 +20,10 @@ export function VerifyEmailPage() {
   useEffect(() => {
     if (token === null) return;
     if (!token) return setState({ ok: false, text: messages.token_invalid });
-    api
-      .post<{ message: string; resetToken?: string }>('/api/auth/verify-email', { token })
+    verifyEmail(token)
       .then((answer) => {
         if (!answer.resetToken) return setState({ ok: true, text: messages.email_verified });
-        navigate(`/redefinir-senha?verificado=1#token=${encodeURIComponent(answer.resetToken)}`, {
+        navigate(verifiedResetPage(answer.resetToken), {
           replace: true,
         });
       })
@@ -41,7 +42,7 @@ export function VerifyEmailPage() {
         ) : (
           <p className="mt-6 text-slate-700">Confirmando…</p>
         )}
-        <Link to="/dashboard" className="mt-4 inline-block font-semibold text-fuchsia-800 underline">
+        <Link to={paths.dashboard} className="mt-4 inline-block font-semibold text-fuchsia-800 underline">
           Ir para o painel
         </Link>
       </div>

@@ -5,7 +5,8 @@ import type { AbandonedCheckout } from '../../../shared/schemas/admin';
 import { whatsappLink } from '../../../shared/shop';
 import { api } from '../../lib/api';
 import { useShop } from '../../lib/boot';
-import { serviceTitle } from '../orders/order-details';
+import { serviceTitle } from '../orders';
+import { Failure, failureText } from './admin-failure';
 
 /**
  * Checkouts that ended in no sale (issue 12): a visitor who gave @ and e-mail in the purchase modal, or an
@@ -15,13 +16,15 @@ import { serviceTitle } from '../orders/order-details';
 export function AdminAbandoned() {
   const shop = useShop();
   const [checkouts, setCheckouts] = useState<AbandonedCheckout[] | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   useEffect(() => {
     void api
       .get<{ checkouts: AbandonedCheckout[] }>('/api/admin/abandoned-checkouts')
       .then((answer) => setCheckouts(answer.checkouts))
-      .catch(() => setCheckouts(null));
+      .catch((error: unknown) => setFailure(failureText(error)));
   }, []);
-  if (!checkouts || checkouts.length === 0) return null;
+  if (!checkouts) return <Failure text={failure} />;
+  if (checkouts.length === 0) return null;
 
   const offer = (c: AbandonedCheckout) => {
     const what = serviceTitle(c);

@@ -7,6 +7,7 @@ import { api } from '../../lib/api';
 import { AdminPackageForm } from './admin-package-form';
 import { AdminPlanForm } from './admin-plan-form';
 import { AdminProductForm } from './admin-product-form';
+import { Failure, failureText } from './admin-failure';
 
 /** "before → after" of the fields an edit changed. */
 function changed(entry: AdminCatalogueAudit): string {
@@ -25,8 +26,14 @@ function changed(entry: AdminCatalogueAudit): string {
 export function AdminCatalogueEditor() {
   const [data, setData] = useState<AdminCatalogue | null>(null);
   const [report, setReport] = useState<PanelReport['components']>([]);
+  const [failure, setFailure] = useState<string | null>(null);
   const load = useCallback(async () => {
-    setData(await api.get<AdminCatalogue>('/api/admin/catalogue').catch(() => null));
+    try {
+      setData(await api.get<AdminCatalogue>('/api/admin/catalogue'));
+      setFailure(null);
+    } catch (error) {
+      setFailure(failureText(error));
+    }
     // The plan components' services as the panel describes them; none when the panel does not answer.
     const panel = await api.get<PanelReport>('/api/admin/fulfilment/panel').catch(() => null);
     setReport(panel?.components ?? []);
@@ -36,7 +43,7 @@ export function AdminCatalogueEditor() {
   }, [load]);
   const reload = () => void load();
 
-  if (!data) return null;
+  if (!data) return <Failure text={failure} />;
   return (
     <details className="mt-4 rounded-2xl bg-white p-4 ring-1 ring-slate-200">
       <summary className="cursor-pointer text-lg font-bold text-slate-900">Catálogo e preços</summary>

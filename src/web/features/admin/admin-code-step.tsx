@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { messages } from '../../../shared/messages';
 import { TextField } from '../../components/ui/text-field';
 import { buttonPrimary, buttonSecondary } from '../../components/ui/styles';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { adminLoginCode } from './admin-api';
 
 /**
  * The sign-in's second step: a code of the authenticator app or a recovery code, for the pending token
@@ -23,10 +24,7 @@ export function AdminCodeStep(props: {
     setBusy(true);
     setError(null);
     try {
-      const answer = await api.post<{ usedRecoveryCode: boolean; recoveryCodesLeft: number }>(
-        '/api/admin/login/code',
-        { token: props.token, code },
-      );
+      const answer = await adminLoginCode(props.token, code);
       props.onDone(answer);
     } catch (caught) {
       const message = caught instanceof ApiError ? caught.message : messages.internal;

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { parseBRL } from '../../../shared/money';
 import type { AdminCouponInput } from '../../../shared/schemas/coupons';
 import { buttonPrimary, fieldInput, fieldLabel } from '../../components/ui/styles';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { createCoupon } from './admin-api';
 
 const empty = {
   code: '',
@@ -39,7 +40,7 @@ export function AdminCouponForm({ onCreated }: { onCreated: () => void }) {
       appliesTo: form.appliesTo,
     };
     try {
-      await api.post('/api/admin/coupons', body);
+      await createCoupon(body);
       setForm(empty);
       onCreated();
     } catch (error) {

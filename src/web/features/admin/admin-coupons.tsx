@@ -4,6 +4,7 @@ import type { AdminCoupon } from '../../../shared/schemas/coupons';
 import { buttonSecondary, fieldInput, fieldLabel } from '../../components/ui/styles';
 import { ApiError, api } from '../../lib/api';
 import { AdminCouponForm } from './admin-coupon-form';
+import { Failure, failureText } from './admin-failure';
 
 const appliesToLabels = { both: 'pacotes e planos', one_time: 'só pacotes', plans: 'só planos' };
 const dayLabel = (day: string | null) => (day ? day.split('-').reverse().join('/') : null);
@@ -23,12 +24,17 @@ export function AdminCoupons() {
   const [data, setData] = useState<{ coupons: AdminCoupon[]; pixDiscountPercent: number } | null>(null);
   const [pix, setPix] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const load = useCallback(async () => {
-    const answer = await api
-      .get<{ coupons: AdminCoupon[]; pixDiscountPercent: number }>('/api/admin/coupons')
-      .catch(() => null);
-    setData(answer);
-    if (answer) setPix(String(answer.pixDiscountPercent));
+    try {
+      const answer = await api.get<{ coupons: AdminCoupon[]; pixDiscountPercent: number }>(
+        '/api/admin/coupons',
+      );
+      setData(answer);
+      setPix(String(answer.pixDiscountPercent));
+    } catch (error) {
+      setFailure(failureText(error));
+    }
   }, []);
   useEffect(() => {
     void load();
@@ -53,11 +59,14 @@ export function AdminCoupons() {
       createdAt: _c,
       ...fields
     } = c;
-    await api.patch(`/api/admin/coupons/${c.id}`, { ...fields, active: !c.active }).catch(() => undefined);
+    setFailure(null);
+    await api
+      .patch(`/api/admin/coupons/${c.id}`, { ...fields, active: !c.active })
+      .catch((error: unknown) => setFailure(failureText(error)));
     await load();
   };
 
-  if (!data) return null;
+  if (!data) return <Failure text={failure} />;
   return (
     <details className="mt-4 rounded-2xl bg-white p-4 ring-1 ring-slate-200">
       <summary className="cursor-pointer text-lg font-bold text-slate-900">Cupons e desconto PIX</summary>
@@ -83,6 +92,7 @@ export function AdminCoupons() {
           </p>
         )}
       </div>
+      <Failure text={failure} />
       <ul className="mt-4 divide-y divide-slate-200">
         {data.coupons.map((c) => (
           <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { formatDateTime } from '../../../shared/dates';
 import { jobKindLabels, type DeadJob } from '../../../shared/schemas/admin-jobs';
 import { buttonSecondary } from '../../components/ui/styles';
-import { ApiError, api } from '../../lib/api';
+import { api } from '../../lib/api';
+import { Failure, failureText } from './admin-failure';
 
 /**
  * Background jobs (e-mails) that failed every attempt: the operator sees how many and why, and sends
@@ -12,7 +13,11 @@ export function AdminDeadJobs() {
   const [dead, setDead] = useState<{ count: number; jobs: DeadJob[] } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const load = useCallback(async () => {
-    setDead(await api.get<{ count: number; jobs: DeadJob[] }>('/api/admin/jobs/dead').catch(() => null));
+    try {
+      setDead(await api.get<{ count: number; jobs: DeadJob[] }>('/api/admin/jobs/dead'));
+    } catch (error) {
+      setFailure(failureText(error));
+    }
   }, []);
   useEffect(() => {
     void load();
@@ -23,12 +28,13 @@ export function AdminDeadJobs() {
     try {
       await api.post(`/api/admin/jobs/${id}/retry`, {});
     } catch (error) {
-      setFailure(error instanceof ApiError ? error.message : 'Erro ao tentar de novo.');
+      setFailure(failureText(error, 'Erro ao tentar de novo.'));
     }
     await load();
   };
 
-  if (!dead || dead.count === 0) return null;
+  if (!dead) return <Failure text={failure} />;
+  if (dead.count === 0) return null;
   return (
     <section aria-labelledby="tarefas-falha" className="mt-4 rounded-2xl bg-red-50 p-4 ring-1 ring-red-200">
       <h2 id="tarefas-falha" className="text-lg font-bold text-red-900">

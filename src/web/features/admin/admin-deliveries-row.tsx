@@ -3,6 +3,7 @@ import type { AdminOrder } from '../../../shared/schemas/admin';
 import type { AdminDelivery } from '../../../shared/schemas/deliveries';
 import { api } from '../../lib/api';
 import { AdminDeliveryItem } from './admin-delivery-item';
+import { Failure, failureText } from './admin-failure';
 
 /** Why an order has no delivery: not paid yet, or paid after it was cancelled (its money waits for the owner). */
 const noDelivery = (order: Pick<AdminOrder, 'status' | 'paymentStatus'>) =>
@@ -22,11 +23,17 @@ export function AdminDeliveriesRow({
 }) {
   const orderId = order.id;
   const [deliveries, setDeliveries] = useState<AdminDelivery[] | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const load = useCallback(async () => {
-    const answer = await api
-      .get<{ deliveries: AdminDelivery[] }>(`/api/admin/orders/${orderId}/deliveries`)
-      .catch(() => null);
-    setDeliveries(answer?.deliveries ?? []);
+    try {
+      setDeliveries(
+        (await api.get<{ deliveries: AdminDelivery[] }>(`/api/admin/orders/${orderId}/deliveries`))
+          .deliveries,
+      );
+      setFailure(null);
+    } catch (error) {
+      setFailure(failureText(error));
+    }
   }, [orderId]);
   useEffect(() => {
     void load();
@@ -34,7 +41,7 @@ export function AdminDeliveriesRow({
   return (
     <tr className="bg-slate-50">
       <td colSpan={9} className="px-3 py-2 text-sm">
-        {deliveries === null && 'Carregando…'}
+        {failure ? <Failure text={failure} /> : deliveries === null && 'Carregando…'}
         {deliveries?.length === 0 && noDelivery(order)}
         {deliveries && deliveries.length > 0 && (
           <ul className="space-y-2">

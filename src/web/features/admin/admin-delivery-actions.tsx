@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { formatInteger } from '../../../shared/money';
 import type { AdminDelivery } from '../../../shared/schemas/deliveries';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { deliveryAction, refillOrder } from './admin-api';
 
 const small =
   'rounded-full border border-fuchsia-700 px-3 py-1 text-sm font-semibold text-fuchsia-800 hover:bg-fuchsia-50';
@@ -17,7 +18,7 @@ export function DeliveryActions({ delivery, onChanged }: { delivery: AdminDelive
     if (confirmText && !window.confirm(confirmText)) return;
     setFailure(null);
     try {
-      await api.post(`/api/admin/deliveries/${delivery.id}/action`, body);
+      await deliveryAction(delivery.id, body);
     } catch (error) {
       setFailure(error instanceof ApiError ? error.message : 'Não foi possível concluir a ação.');
     }
@@ -77,8 +78,7 @@ export function DeliveryActions({ delivery, onChanged }: { delivery: AdminDelive
           type="button"
           className={small}
           onClick={() =>
-            void api
-              .post(`/api/admin/orders/${delivery.orderId}/refill`, {})
+            void refillOrder(delivery.orderId)
               .catch((error: unknown) =>
                 setFailure(error instanceof ApiError ? error.message : 'Não foi possível pedir a reposição.'),
               )

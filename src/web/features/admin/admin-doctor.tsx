@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { DoctorReport } from '../../../shared/schemas/doctor';
 import { buttonSecondary } from '../../components/ui/styles';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { runDoctor } from './admin-api';
 
 const lineStyle = (ok: boolean, warning?: boolean) =>
   !ok ? 'bg-red-50 text-red-900' : warning ? 'bg-amber-50 text-amber-900' : 'bg-emerald-50 text-emerald-900';
@@ -20,7 +21,7 @@ export function AdminDoctor() {
     setRunning(true);
     setFailure(null);
     try {
-      setReport(await api.post<DoctorReport>('/api/admin/doctor', { send }));
+      setReport(await runDoctor(send));
     } catch (error) {
       setFailure(error instanceof ApiError ? error.message : 'Não foi possível verificar agora.');
     } finally {

@@ -7,7 +7,8 @@ import type {
 } from '../../../shared/schemas/fiscal-info';
 import { buttonPrimary } from '../../components/ui/styles';
 import { SelectInput } from './admin-fiscal-fields';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { saveFiscalInfo } from './admin-invoices-api';
 import { CheckInput, Outcome, TextInput } from './admin-catalogue-fields';
 import { AdminFiscalAccess } from './admin-fiscal-access';
 
@@ -83,7 +84,7 @@ export function AdminFiscalForm(props: {
           ? { certificate: { name: certificate.name, base64: await base64Of(certificate) } }
           : {}),
       };
-      const saved = await api.post<{ info: FiscalInfoView }>('/api/admin/fiscal', body);
+      const saved = await saveFiscalInfo(body);
       setSecrets({ password: '', accessToken: '', certificatePassword: '' });
       setCertificate(null);
       setFileKey(fileKey + 1);

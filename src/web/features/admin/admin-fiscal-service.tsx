@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { MunicipalService } from '../../../shared/schemas/fiscal-info';
 import { buttonSecondary, fieldInput, fieldLabel } from '../../components/ui/styles';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { municipalServices } from './admin-invoices-api';
 
 /**
  * The municipal service, picked from Asaas's look-up (GET /v3/fiscalInfo/services, through the server):
@@ -16,10 +17,7 @@ export function AdminFiscalService({ onPick }: { onPick: (service: MunicipalServ
     setSearching(true);
     setFailure(null);
     try {
-      const query = new URLSearchParams({ description });
-      setFound(
-        (await api.get<{ services: MunicipalService[] }>(`/api/admin/fiscal/services?${query}`)).services,
-      );
+      setFound((await municipalServices(description)).services);
     } catch (error) {
       setFound(null);
       setFailure(error instanceof ApiError ? error.message : 'Não foi possível buscar agora.');

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { FiscalSetup } from '../../../shared/schemas/fiscal-info';
 import { buttonSecondary } from '../../components/ui/styles';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { fiscalSetup } from './admin-invoices-api';
 import { AdminFiscalCity } from './admin-fiscal-city';
 import { AdminFiscalForm } from './admin-fiscal-form';
 
@@ -15,7 +16,7 @@ export function AdminFiscalSetup() {
   const load = useCallback(async () => {
     setFailure(null);
     try {
-      setSetup(await api.get<FiscalSetup>('/api/admin/fiscal'));
+      setSetup(await fiscalSetup());
     } catch (error) {
       setFailure(error instanceof ApiError ? error.message : 'Não foi possível ler o Asaas agora.');
     }

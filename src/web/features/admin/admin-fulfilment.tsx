@@ -4,6 +4,7 @@ import { buttonSecondary } from '../../components/ui/styles';
 import { api } from '../../lib/api';
 import { AdminDeliveryItem } from './admin-delivery-item';
 import { AdminSupplier } from './admin-supplier';
+import { Failure, failureText } from './admin-failure';
 
 interface Attention {
   provider: string;
@@ -15,13 +16,19 @@ interface Attention {
 export function AdminFulfilment() {
   const [data, setData] = useState<Attention | null>(null);
   const [open, setOpen] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   const load = useCallback(async () => {
-    setData(await api.get<Attention>('/api/admin/fulfilment').catch(() => null));
+    try {
+      setData(await api.get<Attention>('/api/admin/fulfilment'));
+      setFailure(null);
+    } catch (error) {
+      setFailure(failureText(error));
+    }
   }, []);
   useEffect(() => {
     void load();
   }, [load]);
-  if (!data) return null;
+  if (!data) return <Failure text={failure} />;
   const alert = data.count > 0;
   return (
     <section

@@ -1,18 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { invoiceStateLabels, invoiceStates } from '../../../shared/invoice-labels';
 import { periodLabels, periods, type Period } from '../../../shared/schemas/admin';
-import type { AdminInvoice } from '../../../shared/schemas/admin-invoices';
 import { buttonSecondary } from '../../components/ui/styles';
 import { SelectInput, TypedInput } from './admin-fiscal-fields';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { adminInvoices, type InvoicePage } from './admin-invoices-api';
 import { AdminInvoiceRow } from './admin-invoice-row';
-
-interface InvoicePage {
-  invoices: AdminInvoice[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
 
 // "Data" is the invoice's date (what the period filters); "Emitida em" the moment the city hall's
 // authorisation was recorded, in São Paulo time.
@@ -42,7 +35,7 @@ export function AdminInvoiceList() {
   const load = useCallback(async () => {
     setFailure(null);
     try {
-      setData(await api.get<InvoicePage>(`/api/admin/invoices?${query}&page=${page}`));
+      setData(await adminInvoices(query, page));
     } catch (error) {
       setFailure(error instanceof ApiError ? error.message : 'Não foi possível carregar as notas.');
     }

@@ -3,7 +3,8 @@ import { formatDate, formatDateTime } from '../../../shared/dates';
 import { invoiceStateLabels, retryableInvoiceStates } from '../../../shared/invoice-labels';
 import { formatBRL } from '../../../shared/money';
 import type { AdminInvoice } from '../../../shared/schemas/admin-invoices';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { retryInvoice } from './admin-invoices-api';
 
 const cell = 'px-3 py-2 align-top';
 const link = 'font-semibold text-fuchsia-800 underline';
@@ -19,7 +20,7 @@ export function AdminInvoiceRow({ invoice, onChanged }: { invoice: AdminInvoice;
     setSending(true);
     setFailure(null);
     try {
-      await api.post(`/api/admin/orders/${invoice.orderId}/invoice/retry`, {});
+      await retryInvoice(invoice.orderId);
       onChanged();
     } catch (error) {
       setFailure(error instanceof ApiError ? error.message : 'Não foi possível tentar de novo.');

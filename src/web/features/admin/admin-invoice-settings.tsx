@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { InvoiceSettings } from '../../../shared/schemas/invoice-settings';
 import { buttonPrimary, fieldInput, fieldLabel } from '../../components/ui/styles';
-import { api } from '../../lib/api';
+import { saveInvoiceSettings } from './admin-invoices-api';
 import { CheckInput, Outcome, TextInput, useSave } from './admin-catalogue-fields';
 import { AdminFiscalService } from './admin-fiscal-service';
 
@@ -66,7 +66,7 @@ export function AdminInvoiceSettings({ stored }: { stored: InvoiceSettings | nul
     event.preventDefault();
     const typed = Object.fromEntries(rates.map(([key]) => [key, basisPoints(percents[key])]));
     await save(
-      () => api.patch('/api/admin/invoice-settings', { ...fields, ...typed }),
+      () => saveInvoiceSettings({ ...fields, ...typed }),
       fields.enabled ? 'Salvo. A nota fiscal está ligada.' : 'Salvo. A nota fiscal está desligada.',
       () => undefined,
     );

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { InvoiceSettings } from '../../../shared/schemas/invoice-settings';
 import { buttonSecondary } from '../../components/ui/styles';
-import { api } from '../../lib/api';
+import { invoiceSettings } from './admin-invoices-api';
 import { Link } from '../../router/link';
+import { paths } from '../../paths';
 import { useNavigate } from '../../router/router';
 import { AdminFiscalSetup } from './admin-fiscal-setup';
 import { AdminInvoiceList } from './admin-invoice-list';
@@ -20,9 +21,7 @@ export function AdminInvoicesPage() {
   const load = useCallback(async () => {
     setFailed(false);
     try {
-      setSettings(
-        (await api.get<{ settings: InvoiceSettings | null }>('/api/admin/invoice-settings')).settings,
-      );
+      setSettings((await invoiceSettings()).settings);
     } catch (error) {
       if (!leaveOnRefusal(error, navigate)) setFailed(true);
     }
@@ -33,7 +32,7 @@ export function AdminInvoicesPage() {
     <main id="conteudo" className="mx-auto max-w-7xl px-4 py-6">
       <header className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-extrabold text-slate-900">Nota fiscal</h1>
-        <Link to="/admin" className={buttonSecondary}>
+        <Link to={paths.admin} className={buttonSecondary}>
           Voltar ao painel
         </Link>
       </header>

@@ -2,6 +2,7 @@ import { messages } from '../../../shared/messages';
 import { buttonSecondary } from '../../components/ui/styles';
 import { ApiError } from '../../lib/api';
 import type { useNavigate } from '../../router/router';
+import { paths } from '../../paths';
 
 // What a panel page does when its first read fails: the server said who may not be here, or the page
 // shows the failure with a way to try again (an admin screen never swallows a failure).
@@ -11,12 +12,12 @@ const restrictions = ['admin_password_change_required', 'admin_two_factor_requir
 /** Leaves the page when the server refused the session; true when it did. */
 export function leaveOnRefusal(error: unknown, navigate: ReturnType<typeof useNavigate>): boolean {
   if (!(error instanceof ApiError)) return false;
-  if (error.status === 401) navigate('/admin/login', { replace: true });
+  if (error.status === 401) navigate(paths.adminLogin, { replace: true });
   // A session that must change the first password or set up the second factor first (ADR 027).
-  else if (restrictions.includes(error.code)) navigate('/admin/seguranca', { replace: true });
+  else if (restrictions.includes(error.code)) navigate(paths.adminSecurity, { replace: true });
   else if (error.status === 403) {
     window.alert(messages.admin_not_allowed);
-    navigate('/', { replace: true });
+    navigate(paths.home, { replace: true });
   } else return false;
   return true;
 }

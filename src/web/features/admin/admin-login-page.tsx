@@ -1,12 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { messages } from '../../../shared/messages';
-import { adminLoginSchema, type AdminLoginAnswer } from '../../../shared/schemas/admin-session';
+import { adminLoginSchema } from '../../../shared/schemas/admin-session';
 import { useZodForm } from '../../lib/use-zod-form';
 import { TextField } from '../../components/ui/text-field';
 import { buttonPrimary, container } from '../../components/ui/styles';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { adminLogin } from './admin-api';
 import { readStorage, writeStorage } from '../../lib/storage';
 import { useNavigate } from '../../router/router';
+import { paths } from '../../paths';
 import { AdminCodeStep } from './admin-code-step';
 
 // The browser mirrors the server's lock (docs/product.md#operator) to count down each second; the server
@@ -47,10 +49,10 @@ export function AdminLoginPage() {
     setBusy(true);
     setError(null);
     try {
-      const answer = await api.post<AdminLoginAnswer>('/api/admin/login', { email, password });
+      const answer = await adminLogin(email, password);
       writeStorage('local', lockKey, '0');
       if ('step' in answer) setPending(answer.token);
-      else navigate('/admin');
+      else navigate(paths.admin);
     } catch (caught) {
       if (!(caught instanceof ApiError)) {
         setError(`❌ Erro no login: ${caught instanceof Error ? caught.message : 'Erro desconhecido'}`);
@@ -74,7 +76,7 @@ export function AdminLoginPage() {
         <h1 className="text-3xl font-extrabold text-slate-900">Painel administrativo</h1>
         <AdminCodeStep
           token={pending}
-          onDone={() => navigate('/admin')}
+          onDone={() => navigate(paths.admin)}
           onRestart={(message) => {
             setPending(null);
             set({ password: '' });

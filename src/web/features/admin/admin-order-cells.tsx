@@ -1,7 +1,7 @@
 import { productKinds } from '../../../shared/catalogue';
 import { formatBRL, formatInteger } from '../../../shared/money';
 import type { AdminOrder } from '../../../shared/schemas/admin';
-import { serviceTitle } from '../orders/order-details';
+import { serviceTitle } from '../orders';
 import { AdminWhatsappStatus } from './admin-whatsapp-status';
 
 // The order row's read-only cells (admin-order-row.tsx holds the edits): who bought, and what.

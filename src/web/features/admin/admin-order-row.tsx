@@ -11,11 +11,12 @@ import {
   paymentStatusLabels,
 } from '../../../shared/orders';
 import type { AdminAuditEntry, AdminOrder } from '../../../shared/schemas/admin';
-import { ApiError, api } from '../../lib/api';
+import { api } from '../../lib/api';
 import { useShop } from '../../lib/boot';
 import { AuditRow, CopyIdButton } from './admin-row-parts';
 import { BuyerCell, ItemCell } from './admin-order-cells';
 import { AdminDeliveriesRow } from './admin-deliveries-row';
+import { failureText } from './admin-failure';
 import { AdminRefundRow } from './admin-refund-row';
 import { AdminWhatsappCharge } from './admin-whatsapp-charge';
 
@@ -35,13 +36,10 @@ export function AdminOrderRow({ order, onChanged }: { order: AdminOrder; onChang
   const [open, setOpen] = useState<'deliveries' | 'refund' | null>(null);
   const toggle = (part: 'deliveries' | 'refund') => setOpen(open === part ? null : part);
 
+  // A refusal says why as the server says it (the order was paid while being cancelled, say).
+  const alertFailure = (fallback?: string) => (error: unknown) => window.alert(failureText(error, fallback));
   const patch = async (body: Record<string, unknown>, failure: string) => {
-    // A refusal that says why (the order was paid while being cancelled) is shown as the server says it.
-    await api
-      .patch(`/api/admin/orders/${order.id}`, body)
-      .catch((error: unknown) =>
-        window.alert(error instanceof ApiError && error.status === 409 ? error.message : failure),
-      );
+    await api.patch(`/api/admin/orders/${order.id}`, body).catch(alertFailure(failure));
     onChanged();
   };
   const setPaymentStatus = (paymentStatus: string) => {
@@ -50,19 +48,20 @@ export function AdminOrderRow({ order, onChanged }: { order: AdminOrder; onChang
   };
   const showAudit = async () => {
     if (audit) return setAudit(null);
-    setAudit((await api.get<{ audit: AdminAuditEntry[] }>(`/api/admin/orders/${order.id}/audit`)).audit);
+    const answer = await api
+      .get<{ audit: AdminAuditEntry[] }>(`/api/admin/orders/${order.id}/audit`)
+      .catch(alertFailure());
+    if (answer) setAudit(answer.audit);
   };
   const simulate = async () => {
     await api
       .post(`/api/admin/orders/${order.id}/simulate-payment`, {})
-      .catch(() => window.alert(messages.pix_error));
+      .catch(alertFailure(messages.pix_error));
     onChanged();
   };
   const cancelPlan = async () => {
     if (!order.subscriptionId || !window.confirm('Cancelar a assinatura deste plano?')) return;
-    await api
-      .post(`/api/admin/subscriptions/${order.subscriptionId}/cancel`, {})
-      .catch(() => window.alert(messages.internal));
+    await api.post(`/api/admin/subscriptions/${order.subscriptionId}/cancel`, {}).catch(alertFailure());
     onChanged();
   };
 

@@ -3,7 +3,7 @@ import type { ProductId } from '../../../shared/catalogue';
 import { formatInteger } from '../../../shared/money';
 import type { AdminPackageFields } from '../../../shared/schemas/catalogue';
 import { buttonSecondary } from '../../components/ui/styles';
-import { api } from '../../lib/api';
+import { savePackage } from './admin-api';
 import {
   CheckInput,
   Outcome,
@@ -50,14 +50,14 @@ export function AdminPackageForm(props: {
       perks: typedLines(form.perks),
       panelServiceId: form.service.trim() || null,
     };
-    const send = () =>
-      pack
-        ? api.patch(`/api/admin/catalogue/packages/${product}/${pack.amount}`, body)
-        : api.post(`/api/admin/catalogue/packages/${product}`, body);
-    await save(send, pack ? 'Salvo.' : 'Pacote adicionado.', () => {
-      if (!pack) setForm(formOf(null));
-      props.onSaved();
-    });
+    await save(
+      () => savePackage(product, pack?.amount, body),
+      pack ? 'Salvo.' : 'Pacote adicionado.',
+      () => {
+        if (!pack) setForm(formOf(null));
+        props.onSaved();
+      },
+    );
   };
 
   return (

@@ -2,6 +2,7 @@ import { periodLabels } from '../../../shared/schemas/admin';
 import { buttonSecondary } from '../../components/ui/styles';
 import { api } from '../../lib/api';
 import { Link } from '../../router/link';
+import { adminPanel, paths } from '../../paths';
 import { AdminAbandoned } from './admin-abandoned';
 import { AdminCatalogueEditor } from './admin-catalogue';
 import { AdminCoupons } from './admin-coupons';
@@ -17,6 +18,7 @@ import { SalesChart } from './admin-sales-chart';
 import { AdminOrdersTable } from './admin-orders-table';
 import { useAdminPanel } from './use-admin-panel';
 import { LoadFailed } from './admin-load-failed';
+import { failureText } from './admin-failure';
 
 /**
  * /admin (docs/product.md#admin-panel): filters live in the URL; everything is checked again by the server.
@@ -24,8 +26,13 @@ import { LoadFailed } from './admin-load-failed';
 export function AdminPage() {
   const { params, search, period, page, data, failed, load, setFilters, navigate } = useAdminPanel();
   const signOut = async () => {
-    await api.post('/api/admin/logout', {}).catch(() => undefined);
-    navigate('/admin/login');
+    try {
+      await api.post('/api/admin/logout', {});
+      navigate('/admin/login');
+    } catch (error) {
+      // Still signed in: the operator stays, told why.
+      window.alert(failureText(error));
+    }
   };
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
@@ -40,10 +47,10 @@ export function AdminPage() {
           </p>
         </div>
         <div className="flex gap-2">
-          <Link to="/admin/nota-fiscal" className={buttonSecondary}>
+          <Link to={paths.adminInvoices} className={buttonSecondary}>
             Nota fiscal
           </Link>
-          <Link to="/admin/seguranca" className={buttonSecondary}>
+          <Link to={paths.adminSecurity} className={buttonSecondary}>
             Segurança
           </Link>
           <button type="button" onClick={signOut} className={buttonSecondary}>
@@ -66,7 +73,7 @@ export function AdminPage() {
         period={period}
         search={search}
         setFilters={setFilters}
-        clear={() => navigate(`/admin?period=${period}`, { replace: true })}
+        clear={() => navigate(adminPanel(`period=${period}`), { replace: true })}
       />
 
       {failed && <LoadFailed retry={() => void load()} />}

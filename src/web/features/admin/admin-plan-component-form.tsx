@@ -4,7 +4,7 @@ import { formatInteger } from '../../../shared/money';
 import { planComponentKinds, type PlanComponentId } from '../../../shared/plan-components';
 import type { AdminPlanComponentFields } from '../../../shared/schemas/catalogue';
 import type { PanelReport } from '../../../shared/schemas/deliveries';
-import { api } from '../../lib/api';
+import { savePlanComponent } from './admin-api';
 import { SaveButton, TextInput, typedInt, useSave } from './admin-catalogue-fields';
 
 /** What the panel says of the component's service: its name, type, min–max, or why it cannot deliver. */
@@ -43,8 +43,7 @@ export function AdminPlanComponentForm(props: {
       quantity: typedInt(quantity),
       panelServiceId: service.trim() || null,
     };
-    const url = `/api/admin/catalogue/plans/${plan}/components/${component.id}`;
-    await save(() => api.patch(url, body), 'Salvo.', props.onSaved);
+    await save(() => savePlanComponent(plan, component.id, body), 'Salvo.', props.onSaved);
   };
 
   return (

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { AdminCatalogue, AdminPlanFields } from '../../../shared/schemas/catalogue';
 import type { PanelReport } from '../../../shared/schemas/deliveries';
-import { api } from '../../lib/api';
+import { savePlan } from './admin-api';
 import {
   CheckInput,
   SaveButton,
@@ -46,7 +46,7 @@ export function AdminPlanForm(props: {
       features: typedLines(form.features),
       benefits: typedLines(form.benefits),
     };
-    await save(() => api.patch(`/api/admin/catalogue/plans/${plan.id}`, body), 'Salvo.', props.onSaved);
+    await save(() => savePlan(plan.id, body), 'Salvo.', props.onSaved);
   };
 
   return (

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { formatDateTime } from '../../../shared/dates';
 import { buttonSecondary, fieldInput, fieldLabel } from '../../components/ui/styles';
 import { ApiError, api } from '../../lib/api';
+import { Failure, failureText } from './admin-failure';
 
 interface PrivacyRequest {
   id: string;
@@ -22,11 +23,14 @@ export function AdminPrivacy() {
   const [action, setAction] = useState<'export' | 'erase'>('export');
   const [notice, setNotice] = useState<string | null>(null);
   const [requests, setRequests] = useState<PrivacyRequest[]>([]);
+  const [failure, setFailure] = useState<string | null>(null);
   const load = useCallback(async () => {
-    const answer = await api
-      .get<{ requests: PrivacyRequest[] }>('/api/admin/privacy-requests')
-      .catch(() => ({ requests: [] }));
-    setRequests(answer.requests);
+    try {
+      setRequests((await api.get<{ requests: PrivacyRequest[] }>('/api/admin/privacy-requests')).requests);
+      setFailure(null);
+    } catch (error) {
+      setFailure(failureText(error));
+    }
   }, []);
   useEffect(() => {
     void load();
@@ -87,6 +91,7 @@ export function AdminPrivacy() {
           {notice}
         </p>
       )}
+      <Failure text={failure} />
       <ul className="mt-3 space-y-1 text-sm text-slate-800">
         {requests.map((r) => (
           <li key={r.id}>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { ProductId } from '../../../shared/catalogue';
 import type { AdminProductFields } from '../../../shared/schemas/catalogue';
 import { buttonSecondary } from '../../components/ui/styles';
-import { api } from '../../lib/api';
+import { saveProduct } from './admin-api';
 import { Outcome, TextInput, useSave, centsText, typedCents, typedInt } from './admin-catalogue-fields';
 
 /** A product's own settings: the add-on's unit price and the guarantee (refills) in days. */
@@ -19,7 +19,7 @@ export function AdminProductForm(props: {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const body: AdminProductFields = { addOnUnitCents: typedCents(unit), guaranteeDays: typedInt(days) };
-    await save(() => api.patch(`/api/admin/catalogue/products/${product}`, body), 'Salvo.', props.onSaved);
+    await save(() => saveProduct(product, body), 'Salvo.', props.onSaved);
   };
 
   return (

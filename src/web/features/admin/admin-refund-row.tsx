@@ -5,6 +5,7 @@ import { refundStateLabels } from '../../../shared/payment-states';
 import type { AdminOrder, AdminRefund } from '../../../shared/schemas/admin';
 import { buttonPrimary } from '../../components/ui/styles';
 import { ApiError, api } from '../../lib/api';
+import { Failure, failureText } from './admin-failure';
 
 /**
  * "Reembolsar" under an order's row (docs/product.md#refunds): the whole amount or a part, with a reason. One
@@ -17,12 +18,18 @@ export function AdminRefundRow({ order, onChanged }: { order: AdminOrder; onChan
   const [reason, setReason] = useState('');
   const [message, setMessage] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   const key = useRef(crypto.randomUUID());
-  const load = async () =>
-    setRefunds(
-      (await api.get<{ refunds: AdminRefund[] }>(`/api/admin/orders/${order.id}/refunds`).catch(() => null))
-        ?.refunds ?? [],
-    );
+  const load = async () => {
+    try {
+      setRefunds(
+        (await api.get<{ refunds: AdminRefund[] }>(`/api/admin/orders/${order.id}/refunds`)).refunds,
+      );
+      setFailure(null);
+    } catch (error) {
+      setFailure(failureText(error));
+    }
+  };
   useEffect(() => {
     void load();
     // Loaded once per opening.
@@ -94,6 +101,7 @@ export function AdminRefundRow({ order, onChanged }: { order: AdminOrder; onChan
         <p role="status" className="mt-2 font-semibold">
           {message}
         </p>
+        <Failure text={failure} />
       </td>
     </tr>
   );

@@ -6,6 +6,7 @@ import { buttonPrimary, container } from '../../components/ui/styles';
 import { ApiError, api } from '../../lib/api';
 import { useZodForm } from '../../lib/use-zod-form';
 import { Link } from '../../router/link';
+import { paths } from '../../paths';
 import { useNavigate } from '../../router/router';
 import { failure, notice, panel, success } from './admin-security-styles';
 import { TwoFactor } from './admin-two-factor';
@@ -24,10 +25,10 @@ export function AdminSecurityPage() {
     try {
       setInfo(await api.get<AdminSessionInfo>('/api/admin/session'));
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) navigate('/admin/login', { replace: true });
+      if (error instanceof ApiError && error.status === 401) navigate(paths.adminLogin, { replace: true });
       else if (error instanceof ApiError && error.status === 403) {
         window.alert(messages.admin_not_allowed);
-        navigate('/', { replace: true });
+        navigate(paths.home, { replace: true });
       } else setFailed(true);
     }
   }, [navigate]);
@@ -61,7 +62,7 @@ export function AdminSecurityPage() {
           <PasswordForm onChanged={() => void load()} />
           {!info.mustChangePassword && <TwoFactor info={info} onChanged={() => void load()} />}
           {!restricted && (
-            <Link to="/admin" className="mt-8 inline-block font-semibold text-fuchsia-800 underline">
+            <Link to={paths.admin} className="mt-8 inline-block font-semibold text-fuchsia-800 underline">
               Voltar ao painel
             </Link>
           )}
@@ -152,5 +153,3 @@ function PasswordForm({ onChanged }: { onChanged: () => void }) {
     </section>
   );
 }
-
-/** Groups of four, as authenticator apps show a key typed by hand. */

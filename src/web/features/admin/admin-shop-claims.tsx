@@ -4,6 +4,7 @@ import type { ShopClaims } from '../../../shared/shop-claims';
 import { buttonSecondary } from '../../components/ui/styles';
 import { api } from '../../lib/api';
 import { Outcome, TextInput, useSave } from './admin-catalogue-fields';
+import { Failure, failureText } from './admin-failure';
 
 /**
  * "Números da loja" (ADR 031): the landing's two numbers and /sobre's, or none at all — a new shop has no
@@ -12,13 +13,14 @@ import { Outcome, TextInput, useSave } from './admin-catalogue-fields';
 export function AdminShopClaims() {
   const [fields, setFields] = useState<ShopClaimsFields | null>(null);
   const { outcome, save } = useSave();
+  const [failure, setFailure] = useState<string | null>(null);
   useEffect(() => {
     api
       .get<ShopClaims>('/api/admin/shop-claims')
       .then(({ version: _, ...stored }) => setFields(stored))
-      .catch(() => undefined);
+      .catch((error: unknown) => setFailure(failureText(error)));
   }, []);
-  if (!fields) return null;
+  if (!fields) return <Failure text={failure} />;
   const set = (patch: Partial<ShopClaimsFields>) => setFields({ ...fields, ...patch });
   const submit = async (event: FormEvent) => {
     event.preventDefault();

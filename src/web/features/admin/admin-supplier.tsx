@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { messages } from '../../../shared/messages';
 import type { PanelReport } from '../../../shared/schemas/deliveries';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { supplierPanel } from './admin-api';
 
 const productNames: Record<string, string> = {
   followers: 'Seguidores',
@@ -14,8 +15,7 @@ export function AdminSupplier() {
   const [report, setReport] = useState<PanelReport | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   useEffect(() => {
-    api
-      .get<PanelReport>('/api/admin/fulfilment/panel')
+    supplierPanel()
       .then(setReport)
       .catch((error: unknown) =>
         setFailure(error instanceof ApiError ? error.message : messages.fulfilment_unavailable),

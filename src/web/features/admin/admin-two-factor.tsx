@@ -4,9 +4,11 @@ import type { AdminSessionInfo, AdminTwoFactorSetup } from '../../../shared/sche
 import { TextField } from '../../components/ui/text-field';
 import { buttonPrimary, buttonSecondary } from '../../components/ui/styles';
 import { ApiError, api } from '../../lib/api';
+import { paths } from '../../paths';
 import { useNavigate } from '../../router/router';
 import { failure, panel, success } from './admin-security-styles';
 
+/** Groups of four, as authenticator apps show a key typed by hand. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
 /** The second factor: set up, shown once with its recovery codes, replaced with the password. */
@@ -96,7 +98,7 @@ export function TwoFactor({ info, onChanged }: { info: AdminSessionInfo; onChang
             onClick={() => {
               setRecoveryCodes(null);
               onChanged();
-              navigate('/admin');
+              navigate(paths.admin);
             }}
           >
             Já guardei os códigos

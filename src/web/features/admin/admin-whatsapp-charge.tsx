@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { formatBRL } from '../../../shared/money';
 import { formatPurchaseCode } from '../../../shared/orders';
 import type { AdminChargeInput, AdminOrder } from '../../../shared/schemas/admin';
-import { InstalmentSelect } from '../checkout/instalment-select';
+import { InstalmentSelect } from '../payment-form';
 import { whatsappLink } from '../../../shared/shop';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { chargeOrder } from './admin-api';
 
 /**
  * "Gerar cobrança" for an order settled on WhatsApp (issue 12): a PIX or a card link the buyer pays on
@@ -19,7 +20,7 @@ export function AdminWhatsappCharge({ order, onChanged }: { order: AdminOrder; o
   const charge = async (body: AdminChargeInput) => {
     setFailure(null);
     try {
-      await api.post(`/api/admin/orders/${order.id}/charge`, body);
+      await chargeOrder(order.id, body);
       setMade(true);
     } catch (error) {
       setFailure(error instanceof ApiError ? error.message : 'Não foi possível gerar a cobrança.');

@@ -3,6 +3,7 @@ import type { WhatsappSettingsView } from '../../../shared/schemas/whatsapp';
 import { buttonSecondary } from '../../components/ui/styles';
 import { api } from '../../lib/api';
 import { Outcome, TextInput, useSave } from './admin-catalogue-fields';
+import { Failure, failureText } from './admin-failure';
 
 /**
  * "WhatsApp" (docs/whatsapp.md): the approved template of each message, with the body variables the owner
@@ -12,6 +13,7 @@ export function AdminWhatsapp() {
   const [view, setView] = useState<WhatsappSettingsView | null>(null);
   const [names, setNames] = useState<Record<string, string>>({});
   const { outcome, save } = useSave();
+  const [failure, setFailure] = useState<string | null>(null);
   const load = (loaded: WhatsappSettingsView) => {
     setView(loaded);
     setNames(Object.fromEntries(loaded.kinds.map((k) => [k.kind, k.template])));
@@ -20,9 +22,9 @@ export function AdminWhatsapp() {
     api
       .get<WhatsappSettingsView>('/api/admin/whatsapp')
       .then(load)
-      .catch(() => undefined);
+      .catch((error: unknown) => setFailure(failureText(error)));
   }, []);
-  if (!view) return null;
+  if (!view) return <Failure text={failure} />;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     await save(

@@ -6,9 +6,10 @@ import type {
   Period,
   SalesChart,
 } from '../../../shared/schemas/admin';
-import { api } from '../../lib/api';
+import { adminDashboard, adminOrders } from './admin-api';
 import { leaveOnRefusal } from './admin-load-failed';
 import { useNavigate, useSearchParams } from '../../router/router';
+import { adminPanel } from '../../paths';
 
 export interface PanelData {
   metrics: AdminMetrics;
@@ -38,12 +39,7 @@ export function useAdminPanel() {
     const loadId = ++latestLoad.current;
     setFailed(false);
     try {
-      const [dashboard, list] = await Promise.all([
-        api.get<{ metrics: AdminMetrics; funnel: AdminFunnel; sales: SalesChart }>(
-          `/api/admin/dashboard?${search}`,
-        ),
-        api.get<{ orders: AdminOrder[]; total: number; pageSize: number }>(`/api/admin/orders?${search}`),
-      ]);
+      const [dashboard, list] = await Promise.all([adminDashboard(search), adminOrders(search)]);
       if (loadId === latestLoad.current) setData({ ...dashboard, ...list });
     } catch (error) {
       if (loadId !== latestLoad.current) return;
@@ -62,7 +58,7 @@ export function useAdminPanel() {
       else next.delete(key);
     }
     if (!('page' in patch)) next.delete('page');
-    navigate(`/admin?${next.toString()}`, { replace: true });
+    navigate(adminPanel(next.toString()), { replace: true });
   };
   return { params, search, period, page, data, failed, load, setFilters, navigate };
 }

@@ -8,12 +8,8 @@ import { useWhatsappLink } from '../../lib/whatsapp';
 import { paths } from '../../paths';
 import { Link } from '../../router/link';
 import { useSearchParams } from '../../router/router';
-import { OrderError } from '../orders/order-error';
-import { serviceTitle } from '../orders/order-details';
-import { useLiveOrder } from '../orders/use-order';
-import { PaymentNotice } from '../orders/payment-notice';
+import { OrderError, serviceTitle, useLiveOrder, PaymentNotice, orderPath } from '../orders';
 import type { CreateOrderResponse } from '../../../shared/schemas/order-view';
-import { orderPath } from '../orders/order-access';
 
 const nextSteps = [
   'Você recebe o código de compra por e-mail.',

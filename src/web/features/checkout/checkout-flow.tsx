@@ -12,7 +12,8 @@ import { emptyStepOne, emptyStepTwo, stepOneRequest } from './checkout-form-stat
 import { checkoutFieldIds } from './focus-first-error';
 import { OrderSummary } from './order-summary';
 import { buildOrderRequest, cardChecks } from './order-request';
-import { PixView } from './pix-view';
+import { PixView } from '../payment-form';
+import { orderPath } from '../orders';
 import type { ResolvedItem } from './resolve-item';
 import { StepOne } from './step-one';
 import { StepTwo } from './step-two';
@@ -99,7 +100,7 @@ export function CheckoutFlow({ resolved }: { resolved: ResolvedItem }) {
   if (pix)
     return (
       <div ref={viewRef} tabIndex={-1} className="mt-6 scroll-mt-20 outline-none">
-        <PixView order={pix.order} payment={pix.payment} />
+        <PixView order={pix.order} payment={pix.payment} orderLink={orderPath(pix.order.id)} />
       </div>
     );
 

@@ -1,4 +1,5 @@
 import type { ProductId } from '../../../shared/catalogue';
+import { emptyPayment, type PaymentValues } from '../payment-form';
 
 export interface StepOneValues {
   instagram: string;
@@ -18,9 +19,8 @@ export function stepOneRequest({ companyInvoice, cnpj, companyName, ...rest }: S
   return { ...rest, ...(companyInvoice ? { company: { cnpj, name: companyName } } : {}) };
 }
 
-export type PaymentChoice = '' | 'pix' | 'credit_card' | 'debit_card';
-
-export interface StepTwoValues {
+/** Step 2: who pays, the billing address and the payment. */
+export interface StepTwoValues extends PaymentValues {
   name: string;
   email: string;
   cpf: string;
@@ -30,12 +30,6 @@ export interface StepTwoValues {
   neighborhood: string;
   city: string;
   state: string;
-  paymentMethod: PaymentChoice;
-  installments: string;
-  cardNumber: string;
-  cardExpiry: string;
-  cardCvv: string;
-  cardName: string;
 }
 
 export const emptyStepOne: StepOneValues = {
@@ -60,10 +54,5 @@ export const emptyStepTwo: StepTwoValues = {
   neighborhood: '',
   city: '',
   state: '',
-  paymentMethod: '',
-  installments: '1',
-  cardNumber: '',
-  cardExpiry: '',
-  cardCvv: '',
-  cardName: '',
+  ...emptyPayment,
 };

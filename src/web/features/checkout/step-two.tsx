@@ -4,11 +4,15 @@ import { TextField } from '../../components/ui/text-field';
 import { useShop } from '../../lib/boot';
 import { buttonPrimary, buttonSecondary } from '../../components/ui/styles';
 import { AddressFields } from './address-fields';
-import { CardFields } from './card-fields';
-import { InstalmentSelect } from './instalment-select';
-import type { PaymentChoice, StepTwoValues } from './checkout-form-state';
+import {
+  CardFields,
+  InstalmentSelect,
+  methodTitle,
+  PaymentMethodChoice,
+  type PaymentChoice,
+} from '../payment-form';
+import type { StepTwoValues } from './checkout-form-state';
 import type { FieldErrors } from '../../lib/field-errors';
-import { methodTitle, PaymentMethodChoice } from './payment-method-choice';
 
 export function StepTwo({
   values,

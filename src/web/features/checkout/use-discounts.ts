@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
 import { checkoutPrice } from '../../../shared/discounts';
 import type { CheckoutItem } from '../../../shared/schemas/checkout';
-import type { CouponQuote } from '../../../shared/schemas/coupons';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { quoteCoupon } from './checkout-api';
 import { useCatalogue } from '../../lib/boot';
 import { messages } from '../../../shared/messages';
 
@@ -26,7 +26,7 @@ export function useDiscounts(item: CheckoutItem, addOns: readonly string[]) {
       setCouponError(null);
       setApplying(true);
       try {
-        const quote = await api.post<CouponQuote>('/api/coupons/quote', { code, item, addOns, email });
+        const quote = await quoteCoupon({ code, item, addOns, email });
         setCoupon({ code: quote.couponCode, discountCents: quote.couponDiscountCents });
       } catch (error) {
         setCoupon(null);

@@ -2,11 +2,12 @@ import { useRef, useState } from 'react';
 import { messages } from '../../../shared/messages';
 import type { CreateOrderResponse, OrderView, PaymentView } from '../../../shared/schemas/order-view';
 import { track } from '../../lib/analytics';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { useNavigate } from '../../router/router';
-import { rememberContact } from '../orders/checkout-contact';
-import { keepOrderToken, orderToken } from '../orders/order-access';
+import { keepOrderToken, orderToken, rememberContact } from '../orders';
+import { afterPaying } from '../payment-form';
 import type { FieldErrors } from '../../lib/field-errors';
+import { createOrder, payOrderAgain } from './checkout-api';
 import { focusFirstError } from './focus-first-error';
 import type { OrderRequestBody } from './order-request';
 
@@ -24,18 +25,15 @@ export function useOrderSubmit(setErrors: (errors: FieldErrors) => void) {
   const orderId = useRef<string | null>(null);
 
   function follow(response: CreateOrderResponse, body: OrderRequestBody) {
-    const id = response.order.id;
-    if (response.next === 'pix' && response.payment)
-      setPix({ order: response.order, payment: response.payment });
-    else if (response.next === 'success') navigate(`/success?order_id=${id}`);
-    else if (response.next === 'thanks') navigate(`/obrigado?pedido_id=${id}`);
-    else if (response.next === 'whatsapp') {
-      rememberContact({ orderId: id, name: body.name, email: body.email, whatsapp: body.whatsapp });
-      navigate(`/whatsapp-payment?pedido_id=${id}`);
-    } else if (response.next === 'redirect' && response.payment?.checkoutUrl) {
-      const url = response.payment.checkoutUrl;
-      window.setTimeout(() => window.location.assign(url), 500);
-    } else setFailure(messages.checkout_failed);
+    const next = afterPaying(response);
+    if (next.kind === 'pix' && response.payment) setPix({ order: response.order, payment: response.payment });
+    else if (next.kind === 'page') navigate(next.path);
+    else if (next.kind === 'whatsapp') {
+      const { name, email, whatsapp } = body;
+      rememberContact({ orderId: response.order.id, name, email, whatsapp });
+      navigate(next.path);
+    } else if (next.kind === 'provider') window.setTimeout(() => window.location.assign(next.url), 500);
+    else setFailure(messages.checkout_failed);
   }
 
   function fail(error: unknown) {
@@ -56,15 +54,12 @@ export function useOrderSubmit(setErrors: (errors: FieldErrors) => void) {
     const switchText = window.setTimeout(() => setBusyText(messages.processing_payment), 800);
     try {
       const response = orderId.current
-        ? await api.post<CreateOrderResponse>(
-            `/api/orders/${orderId.current}/payments`,
+        ? await payOrderAgain(
+            orderId.current,
             { paymentMethod: body.paymentMethod, installments: body.installments, card: body.card },
-            // The create answer's token (ADR 026): paying the stored order again needs it.
-            { headers: { 'x-order-token': orderToken(orderId.current) ?? '' } },
+            orderToken(orderId.current) ?? '',
           )
-        : await api.post<CreateOrderResponse>('/api/orders', body, {
-            headers: { 'idempotency-key': idempotencyKey.current },
-          });
+        : await createOrder(body, idempotencyKey.current);
       if (!orderId.current) track('pedido_finalizado');
       orderId.current = response.order.id;
       keepOrderToken(response.order.id, response.orderToken);

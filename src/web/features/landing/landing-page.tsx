@@ -1,5 +1,5 @@
 import { PageShell } from '../../components/layout/page-shell';
-import { PlansSection } from '../plans/plans-section';
+import { PlansSection } from '../plans';
 import { ClosingCta } from './closing-cta';
 import { Comparison } from './comparison';
 import { Faq } from './faq';

@@ -1,15 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { messages } from '../../../shared/messages';
-import { lookupSchema, type LookupOrder, type LookupResponse } from '../../../shared/schemas/lookup';
+import { lookupSchema, type LookupOrder } from '../../../shared/schemas/lookup';
 import { useZodForm } from '../../lib/use-zod-form';
 import { PageShell } from '../../components/layout/page-shell';
 import { TextField } from '../../components/ui/text-field';
 import { buttonPrimary, buttonSecondary, container } from '../../components/ui/styles';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { lookupOrders } from './lookup-api';
 import { useNavigate } from '../../router/router';
 import { LookupResults } from './lookup-results';
-import { keepOrderToken } from '../orders/order-access';
-import { SignInForm } from '../accounts/sign-in-form';
+import { keepOrderToken } from '../orders';
+import { SignInForm } from '../accounts';
+import { orderPage } from '../../paths';
 
 /** /login, labelled 'Consultar Compra': e-mail + purchase code (docs/product.md#order-lookup). */
 export function LookupPage() {
@@ -31,15 +33,10 @@ export function LookupPage() {
     if (problem) return setError(problem);
     setBusy(true);
     try {
-      // 10 s, then 'Servidor demorou para responder. Tente novamente.' (docs/product.md#order-lookup).
-      const response = await api.post<LookupResponse>(
-        '/api/orders/lookup',
-        { email, code },
-        { timeoutMs: 10_000 },
-      );
+      const response = await lookupOrders(email, code);
       // E-mail + code proved: each order's token lets its page pay again or fix a link (ADR 026).
       for (const order of response.pedidos) keepOrderToken(order.id, order.orderToken);
-      if (response.pedidos.length === 1) navigate(`/order/${response.pedidos[0]!.id}`);
+      if (response.pedidos.length === 1) navigate(orderPage(response.pedidos[0]!.id));
       else if (response.pedidos.length > 1) setResults(response.pedidos);
       else setError(messages.lookup_not_found);
     } catch (caught) {

@@ -4,8 +4,7 @@ import { orderStatusLabels, paymentMethodLabels, paymentStatusLabels } from '../
 import { productKind } from '../../../shared/pricing';
 import type { LookupOrder } from '../../../shared/schemas/lookup';
 import { Link } from '../../router/link';
-import { serviceTitle } from '../orders/order-details';
-import { orderPath } from '../orders/order-access';
+import { serviceTitle, orderPath } from '../orders';
 
 const badge = {
   paid: 'bg-green-100 text-green-900 ring-green-300',

@@ -4,6 +4,7 @@ import { buttonPrimary } from '../../components/ui/styles';
 import { TextField } from '../../components/ui/text-field';
 import { ApiError } from '../../lib/api';
 import { asksForCode } from './order-access';
+import { orderWrites } from './orders-api';
 import { usePurchaseCode } from './purchase-code';
 
 /** 'Link inválido': the buyer gives the right @ or post link here, and the delivery is sent again. */
@@ -30,7 +31,7 @@ export function DeliveryLinkForm({
     setError(undefined);
     setSending(true);
     try {
-      await proof.post(`/api/orders/${orderId}/deliveries/${delivery.id}/link`, { link });
+      await proof.post(orderWrites.deliveryLink(orderId, delivery.id), { link });
       onSaved();
     } catch (failure) {
       if (asksForCode(failure)) return; // shown under the code field

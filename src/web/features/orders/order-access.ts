@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { normalisePurchaseCode } from '../../../shared/orders';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { readStorage, writeStorage } from '../../lib/storage';
+import { orderPage } from '../../paths';
 
 // The proof the order's writes need (ADR 026): a token from the checkout, an e-mailed link (#acesso=)
 // or the lookup, kept in sessionStorage for this tab; or the purchase code the buyer types.
@@ -19,7 +19,7 @@ export function orderToken(orderId: string): string | null {
 /** `/order/{id}`, with the kept token in the fragment so a new tab can write too (the page wipes it). */
 export function orderPath(orderId: string): string {
   const token = orderToken(orderId);
-  return token ? `/order/${orderId}#acesso=${encodeURIComponent(token)}` : `/order/${orderId}`;
+  return token ? `${orderPage(orderId)}#acesso=${encodeURIComponent(token)}` : orderPage(orderId);
 }
 
 /**
@@ -41,22 +41,3 @@ export const asksForCode = (error: unknown) =>
   error instanceof ApiError &&
   error.status === 403 &&
   (error.code === 'order_proof_required' || error.code === 'order_code_wrong');
-
-/**
- * POST to one of the order's write routes with the kept token, or with `code` when the buyer typed
- * one; the fresh token of the answer is kept.
- */
-export async function postOrderWrite<T extends { orderToken?: string }>(
-  orderId: string,
-  path: string,
-  body: unknown,
-  code?: string,
-): Promise<T> {
-  const token = orderToken(orderId);
-  const headers: Record<string, string> = {};
-  if (code && normalisePurchaseCode(code)) headers['x-purchase-code'] = code;
-  else if (token) headers['x-order-token'] = token;
-  const answer = await api.post<T>(path, body, { headers });
-  keepOrderToken(orderId, answer.orderToken);
-  return answer;
-}

@@ -14,6 +14,7 @@ import { planMonthLines } from '../../../shared/plan-month';
 import { PlanMonthList } from './plan-month-list';
 import { DeliveryLinkForm } from './delivery-link-form';
 import { asksForCode } from './order-access';
+import { orderWrites } from './orders-api';
 import { usePurchaseCode } from './purchase-code';
 
 const unitsOf = (d: DeliveryView, quantity = d.quantity) =>
@@ -70,7 +71,7 @@ function RefillAction({
     setSending(true);
     setMessage(null);
     try {
-      await proof.post(`/api/orders/${orderId}/refill`, {});
+      await proof.post(orderWrites.refill(orderId), {});
       setMessage('Reposição solicitada. Acompanhe o andamento aqui.');
     } catch (failure) {
       if (asksForCode(failure)) return; // shown under the code field

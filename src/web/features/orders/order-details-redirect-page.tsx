@@ -4,13 +4,14 @@ import { PageShell } from '../../components/layout/page-shell';
 import { container } from '../../components/ui/styles';
 import { useNavigate, useSearchParams } from '../../router/router';
 import { OrderError } from './order-error';
+import { orderPage } from '../../paths';
 
 /** /order-details?id=… (the old link printed after a PIX) → /order/{id}. */
 export function OrderDetailsRedirectPage() {
   const id = useSearchParams().get('id');
   const navigate = useNavigate();
   useEffect(() => {
-    if (id) navigate(`/order/${encodeURIComponent(id)}`, { replace: true });
+    if (id) navigate(orderPage(id), { replace: true });
   }, [id, navigate]);
   return (
     <PageShell backLink>

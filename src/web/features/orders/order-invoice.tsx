@@ -4,6 +4,7 @@ import { buttonSecondary } from '../../components/ui/styles';
 import { ApiError } from '../../lib/api';
 import { InvoiceLinks } from './invoice-links';
 import { asksForCode } from './order-access';
+import { orderWrites } from './orders-api';
 import { usePurchaseCode } from './purchase-code';
 
 const texts: Record<InvoiceView['state'], { line: string; action: string | null }> = {
@@ -40,17 +41,14 @@ export function OrderInvoice({
       </section>
     );
   const { line, action } = texts[view.state];
-  const path = view.state === 'issued' ? 'invoice/links' : 'invoice';
+  const path = view.state === 'issued' ? orderWrites.invoiceLinks(orderId) : orderWrites.invoice(orderId);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
     setBusy(true);
     try {
-      const answer = await proof.post<{ invoice: InvoiceView | null; orderToken?: string }>(
-        `/api/orders/${orderId}/${path}`,
-        {},
-      );
+      const answer = await proof.post<{ invoice: InvoiceView | null; orderToken?: string }>(path, {});
       setAnswered(answer.invoice);
     } catch (error) {
       if (!asksForCode(error))

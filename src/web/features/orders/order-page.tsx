@@ -1,11 +1,11 @@
 import { PageShell } from '../../components/layout/page-shell';
 import { buttonPrimary, container } from '../../components/ui/styles';
 import { useParams } from '../../router/router';
-import { PixView } from '../checkout/pix-view';
+import { PixView } from '../payment-form';
 import { OrderDetails } from './order-details';
 import { OrderError } from './order-error';
 import { OrderDelivery } from './order-delivery';
-import { useOrderAccessFragment } from './order-access';
+import { orderPath, useOrderAccessFragment } from './order-access';
 import { OrderInvoice } from './order-invoice';
 import { PayNow } from './pay-now';
 import { PaymentNotice } from './payment-notice';
@@ -55,7 +55,11 @@ export function OrderPage() {
             <OrderInvoice orderId={state.data.order.id} invoice={state.data.invoice} />
             {state.data.next === 'pix' && state.data.payment && (
               <div className="mt-8">
-                <PixView order={state.data.order} payment={state.data.payment} />
+                <PixView
+                  order={state.data.order}
+                  payment={state.data.payment}
+                  orderLink={orderPath(state.data.order.id)}
+                />
               </div>
             )}
           </>

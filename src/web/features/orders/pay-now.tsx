@@ -6,11 +6,18 @@ import { ApiError } from '../../lib/api';
 import { useShop } from '../../lib/boot';
 import type { FieldErrors } from '../../lib/field-errors';
 import { useNavigate } from '../../router/router';
-import { CardFields } from '../checkout/card-fields';
-import { InstalmentSelect } from '../checkout/instalment-select';
-import { emptyStepTwo, type PaymentChoice, type StepTwoValues } from '../checkout/checkout-form-state';
-import { methodTitle, PaymentMethodChoice } from '../checkout/payment-method-choice';
+import {
+  afterPaying,
+  CardFields,
+  emptyPayment,
+  InstalmentSelect,
+  methodTitle,
+  PaymentMethodChoice,
+  type PaymentChoice,
+  type PaymentValues,
+} from '../payment-form';
 import { asksForCode } from './order-access';
+import { orderWrites } from './orders-api';
 import { usePurchaseCode } from './purchase-code';
 
 /**
@@ -22,12 +29,12 @@ import { usePurchaseCode } from './purchase-code';
 export function PayNow({ order, onChanged }: { order: OrderView; onChanged: () => void }) {
   const { cardCheckout } = useShop();
   const navigate = useNavigate();
-  const [values, setValues] = useState<StepTwoValues>(emptyStepTwo);
+  const [values, setValues] = useState<PaymentValues>(emptyPayment);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const recurring = order.service === 'recurring';
-  const set = (patch: Partial<StepTwoValues>) => setValues((v) => ({ ...v, ...patch }));
+  const set = (patch: Partial<PaymentValues>) => setValues((v) => ({ ...v, ...patch }));
   const cardHere = values.paymentMethod === 'credit_card' && cardCheckout === 'transparent';
   const proof = usePurchaseCode(order.id, 'pagar-codigo');
 
@@ -37,7 +44,7 @@ export function PayNow({ order, onChanged }: { order: OrderView; onChanged: () =
     setErrors({});
     setBusy(true);
     try {
-      const answer = await proof.post<CreateOrderResponse>(`/api/orders/${order.id}/payments`, {
+      const answer = await proof.post<CreateOrderResponse>(orderWrites.payments(order.id), {
         paymentMethod: values.paymentMethod,
         installments: values.paymentMethod === 'credit_card' && !recurring ? Number(values.installments) : 1,
         ...(cardHere
@@ -51,11 +58,10 @@ export function PayNow({ order, onChanged }: { order: OrderView; onChanged: () =
             }
           : {}),
       });
-      if (answer.next === 'success') navigate(`/success?order_id=${order.id}`);
-      else if (answer.next === 'thanks') navigate(`/obrigado?pedido_id=${order.id}`);
-      else if (answer.next === 'redirect' && answer.payment?.checkoutUrl)
-        window.location.assign(answer.payment.checkoutUrl);
-      else if (answer.next === 'pix') onChanged();
+      const next = afterPaying(answer);
+      if (next.kind === 'page') navigate(next.path);
+      else if (next.kind === 'provider') window.location.assign(next.url);
+      else if (next.kind === 'pix') onChanged();
       else setFailure(messages.checkout_failed);
     } catch (error) {
       if (asksForCode(error)) return; // shown under the code field; the order did not change

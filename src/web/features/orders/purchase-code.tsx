@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { TextField } from '../../components/ui/text-field';
 import { ApiError } from '../../lib/api';
-import { asksForCode, orderToken, postOrderWrite } from './order-access';
+import { asksForCode, orderToken } from './order-access';
+import { postOrderWrite } from './orders-api';
 
 /**
  * The proof of a write on /order/{id} (ADR 026): the kept token, else the "Código de compra" field. The

@@ -7,6 +7,7 @@ import { container } from '../../components/ui/styles';
 import { Link } from '../../router/link';
 import { useNavigate, useSearchParams } from '../../router/router';
 import { useLiveOrder } from './use-order';
+import { orderPage, paths } from '../../paths';
 
 /** Polled until paid, or until the card attempt is refused for good (the buyer pays again on the order page). */
 const unpaid = (data: CreateOrderResponse) =>
@@ -44,7 +45,7 @@ export function SuccessPage() {
   const data = state.kind === 'loaded' ? state.data : null;
   const paid = data?.order.paymentStatus === 'paid';
   const [seconds, setSeconds] = useState(10);
-  const target = orderId ? `/order/${orderId}` : '/dashboard';
+  const target = orderId ? orderPage(orderId) : paths.dashboard;
 
   useEffect(() => {
     if (!paid) return;

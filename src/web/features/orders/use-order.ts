@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { messages } from '../../../shared/messages';
 import type { CreateOrderResponse } from '../../../shared/schemas/order-view';
-import { ApiError, api } from '../../lib/api';
-import { orderToken } from './order-access';
+import { ApiError } from '../../lib/api';
+import { fetchOrder } from './orders-api';
 
 export type OrderState =
   { kind: 'loading' } | { kind: 'loaded'; data: CreateOrderResponse } | { kind: 'error'; message: string };
@@ -26,14 +26,8 @@ export function useLiveOrder(
     }
     let active = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    // The kept token proves the order: the answer then carries what only its buyer sees (the invoice's links).
-    const load = (first: boolean) => {
-      const token = orderToken(orderId);
-      return api
-        .get<CreateOrderResponse>(`/api/orders/${encodeURIComponent(orderId)}`, {
-          timeoutMs: 15_000,
-          ...(token ? { headers: { 'x-order-token': token } } : {}),
-        })
+    const load = (first: boolean) =>
+      fetchOrder(orderId)
         .then((data) => {
           if (!active) return;
           setState({ kind: 'loaded', data });
@@ -51,7 +45,6 @@ export function useLiveOrder(
             message: notFound ? messages.order_not_found : messages.order_load_failed,
           });
         });
-    };
     void load(true);
     return () => {
       active = false;

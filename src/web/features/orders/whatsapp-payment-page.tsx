@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { formatBRL, formatInteger } from '../../../shared/money';
 import { productKind } from '../../../shared/pricing';
-import type { PaymentPollResponse } from '../../../shared/schemas/order-view';
 import { PageShell } from '../../components/layout/page-shell';
 import { WhatsappIcon } from '../../components/ui/icons';
 import { buttonWhatsapp, container } from '../../components/ui/styles';
-import { api } from '../../lib/api';
+import { paidPage, pollPayment } from '../payment-form';
 import { contactFor } from './checkout-contact';
 import { usePolling } from '../../lib/use-polling';
 import { useShop } from '../../lib/boot';
@@ -50,10 +49,10 @@ export function WhatsappPaymentPage() {
   usePolling(
     async () => {
       if (!orderId) return true;
-      const poll = await api.get<PaymentPollResponse>(`/api/orders/${orderId}/payment`);
+      const poll = await pollPayment(orderId);
       if (poll.paymentStatus === 'paid') {
         setPaid(true);
-        navigate(`/success?order_id=${orderId}`);
+        navigate(paidPage(orderId));
         return true;
       }
       return false;

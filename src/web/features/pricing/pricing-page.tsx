@@ -5,8 +5,9 @@ import { lowestPackageCents, lowestPlanCents } from '../../../shared/pricing';
 import { PageShell } from '../../components/layout/page-shell';
 import { useCatalogue } from '../../lib/boot';
 import { container, sectionLead } from '../../components/ui/styles';
-import { PlansSection } from '../plans/plans-section';
+import { PlansSection } from '../plans';
 import { OneTimeCatalogue } from './one-time-catalogue';
+import { paths } from '../../paths';
 
 const choiceCard =
   'flex min-h-40 flex-col justify-center rounded-3xl bg-white p-6 text-left shadow-sm ring-1 ring-slate-200 transition hover:ring-2 hover:ring-fuchsia-700 focus-visible:outline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-fuchsia-700';
@@ -24,7 +25,7 @@ export function PricingPage() {
           <>
             <div className={container}>
               <Link
-                to="/precos"
+                to={paths.pricing}
                 className="font-semibold text-fuchsia-800 underline-offset-4 hover:underline"
               >
                 ← Voltar à escolha
@@ -51,14 +52,14 @@ export function PricingPage() {
               Um pacote avulso para agora, ou um plano mensal para crescer todo dia.
             </p>
             <div className="mt-8 grid gap-6 md:grid-cols-2">
-              <Link to="/precos?tipo=avulso" className={choiceCard}>
+              <Link to={paths.pricingOneTime} className={choiceCard}>
                 <span className="text-2xl font-extrabold text-slate-900">Compra única</span>
                 <span className="mt-2 text-slate-700">
                   Seguidores, curtidas ou visualizações em um pacote só. A partir de{' '}
                   {formatBRL(lowestPackageCents(catalogue))}.
                 </span>
               </Link>
-              <Link to="/precos?tipo=mensal" className={choiceCard}>
+              <Link to={paths.pricingPlans} className={choiceCard}>
                 <span className="text-2xl font-extrabold text-slate-900">Plano mensal</span>
                 <span className="mt-2 text-slate-700">
                   Crescimento diário e gradual, com garantia de 7 dias. A partir de{' '}

@@ -8,7 +8,7 @@ import { track } from '../../lib/analytics';
 import { useZodForm } from '../../lib/use-zod-form';
 import { writeStorage } from '../../lib/storage';
 import { checkoutUrl, paths } from '../../paths';
-import { api } from '../../lib/api';
+import { saveLead } from './pricing-api';
 import { messages } from '../../../shared/messages';
 import { Link } from '../../router/link';
 
@@ -60,7 +60,7 @@ export default function PurchaseModal({
     try {
       // Stored as a lead (docs/product.md#privacy): the shop can help a visitor who does not finish the
       // purchase.
-      await api.post('/api/leads', { product: product.id, amount: pack.amount, ...lead });
+      await saveLead({ product: product.id, amount: pack.amount, ...lead });
     } catch {
       setSaving(false);
       setFailure(messages.lead_failed);

@@ -2,12 +2,10 @@ import { useEffect, useState } from 'react';
 import { PageShell } from '../../components/layout/page-shell';
 import { buttonPrimary, container } from '../../components/ui/styles';
 import { personalDataFileName } from '../../../shared/shop';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { useShop } from '../../lib/boot';
-import { useLinkToken } from '../accounts/use-link-token';
-
-type Described = { action: 'export' | 'erase'; email: string };
-type Confirmed = { action: 'export'; data: unknown } | { action: 'erase'; message: string };
+import { useLinkToken } from '../accounts';
+import { confirmRequest, describeRequest, type DescribedRequest } from './privacy-api';
 
 /** Saves the export as a file on the buyer's device (it never goes by e-mail). */
 function download(data: unknown, shopName: string) {
@@ -24,21 +22,20 @@ function download(data: unknown, shopName: string) {
 export function PrivacyConfirmPage() {
   const token = useLinkToken();
   const shop = useShop();
-  const [described, setDescribed] = useState<Described | null>(null);
+  const [described, setDescribed] = useState<DescribedRequest | null>(null);
   const [outcome, setOutcome] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
     if (token === null) return;
-    api
-      .post<Described>('/api/privacy-requests/describe', { token })
+    describeRequest(token)
       .then(setDescribed)
       .catch((error: unknown) => setFailure(error instanceof ApiError ? error.message : 'Link inválido.'));
   }, [token]);
 
   const confirm = async () => {
     try {
-      const answer = await api.post<Confirmed>('/api/privacy-requests/confirm', { token });
+      const answer = await confirmRequest(token);
       if (answer.action === 'export') {
         download(answer.data, shop.name);
         setOutcome('Pronto: o arquivo com os seus dados foi baixado.');

@@ -1,7 +1,7 @@
 import { maskCardNumber, maskExpiry, onlyDigits } from '../../../shared/validators/documents';
 import { TextField } from '../../components/ui/text-field';
 import { InstalmentSelect } from './instalment-select';
-import type { StepTwoValues } from './checkout-form-state';
+import type { PaymentValues } from './payment-values';
 import type { FieldErrors } from '../../lib/field-errors';
 
 export function CardFields({
@@ -11,10 +11,10 @@ export function CardFields({
   set,
   instalments = true,
 }: {
-  values: StepTwoValues;
+  values: PaymentValues;
   errors: FieldErrors;
   totalCents: number;
-  set: (patch: Partial<StepTwoValues>) => void;
+  set: (patch: Partial<PaymentValues>) => void;
   /** Off for a monthly plan: each month is charged whole, so there is nothing to split. */
   instalments?: boolean;
 }) {

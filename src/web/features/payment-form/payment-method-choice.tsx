@@ -1,4 +1,4 @@
-import type { PaymentChoice } from './checkout-form-state';
+import type { PaymentChoice } from './payment-values';
 
 const methods: Array<{ id: Exclude<PaymentChoice, ''>; title: string; text: string }> = [
   { id: 'pix', title: 'PIX', text: 'QR Code na hora, aprovação imediata' },

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { formatBRL } from '../../../shared/money';
 import { pixStateDisplay } from '../../../shared/payment-states';
-import type { OrderView, PaymentPollResponse, PaymentView } from '../../../shared/schemas/order-view';
+import type { OrderView, PaymentView } from '../../../shared/schemas/order-view';
 import { buttonPrimary, buttonSecondary } from '../../components/ui/styles';
-import { api } from '../../lib/api';
 import { useShop } from '../../lib/boot';
 import { usePolling } from '../../lib/use-polling';
 import { Link } from '../../router/link';
 import { useNavigate } from '../../router/router';
 import { PixTimeLeft } from './pix-time-left';
-import { orderPath } from '../orders/order-access';
+import { paidPage } from './after-paying';
+import { confirmSandboxPayment, pixQrImageUrl, pollPayment } from './payment-api';
 
 const toneClasses = {
   amber: 'bg-amber-100 text-amber-900 ring-amber-300',
@@ -17,8 +17,19 @@ const toneClasses = {
   grey: 'bg-slate-100 text-slate-800 ring-slate-300',
 };
 
-/** The QR code, copy-and-paste code and live status of a PIX charge (docs/product.md#pix). */
-export function PixView({ order, payment }: { order: OrderView; payment: PaymentView }) {
+/**
+ * The QR code, copy-and-paste code and live status of a PIX charge (docs/product.md#pix). `orderLink` is
+ * the order's page as the caller links it (with the tab's access token, which the orders feature keeps).
+ */
+export function PixView({
+  order,
+  payment,
+  orderLink,
+}: {
+  order: OrderView;
+  payment: PaymentView;
+  orderLink: string;
+}) {
   const navigate = useNavigate();
   const { sandbox } = useShop();
   const [chargeState, setChargeState] = useState(payment.status);
@@ -29,13 +40,13 @@ export function PixView({ order, payment }: { order: OrderView; payment: Payment
 
   const onPaid = () => {
     setPaid(true);
-    window.setTimeout(() => navigate(`/success?order_id=${order.id}`), 2000);
+    window.setTimeout(() => navigate(paidPage(order.id)), 2000);
   };
 
   // Our server, not the provider, every 4 s for up to 10 minutes (docs/product.md#payment-confirmation).
   usePolling(
     async () => {
-      const state = await api.get<PaymentPollResponse>(`/api/orders/${order.id}/payment`);
+      const state = await pollPayment(order.id);
       if (state.chargeState) setChargeState(state.chargeState);
       if (state.paymentStatus === 'paid') {
         onPaid();
@@ -61,7 +72,7 @@ export function PixView({ order, payment }: { order: OrderView; payment: Payment
   const simulate = async () => {
     setSimulating(true);
     try {
-      await api.post(`/api/sandbox/payments/${payment.id}/confirm`, {});
+      await confirmSandboxPayment(payment.id);
       setChargeState('paid');
       onPaid();
     } finally {
@@ -98,7 +109,7 @@ export function PixView({ order, payment }: { order: OrderView; payment: Payment
                 src={
                   payment.pixImageBase64
                     ? `data:image/png;base64,${payment.pixImageBase64}`
-                    : `/api/payments/${payment.id}/qr.png`
+                    : pixQrImageUrl(payment.id)
                 }
                 alt="QR Code PIX para pagamento"
                 width={240}
@@ -145,7 +156,7 @@ export function PixView({ order, payment }: { order: OrderView; payment: Payment
         </>
       )}
       <p>
-        <Link to={orderPath(order.id)} className="font-semibold text-fuchsia-800 underline">
+        <Link to={orderLink} className="font-semibold text-fuchsia-800 underline">
           Ver detalhes do pedido
         </Link>
       </p>

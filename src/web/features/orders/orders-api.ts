@@ -1,0 +1,44 @@
+import { normalisePurchaseCode } from '../../../shared/orders';
+import type { CreateOrderResponse } from '../../../shared/schemas/order-view';
+import { api } from '../../lib/api';
+import { keepOrderToken, orderToken } from './order-access';
+
+// The orders feature's calls to our server. The kept token proves the order (ADR 026).
+
+/** The order; with the tab's token the answer carries what only its buyer sees (the invoice's links). */
+export function fetchOrder(orderId: string) {
+  const token = orderToken(orderId);
+  return api.get<CreateOrderResponse>(`/api/orders/${encodeURIComponent(orderId)}`, {
+    timeoutMs: 15_000,
+    ...(token ? { headers: { 'x-order-token': token } } : {}),
+  });
+}
+
+/**
+ * POST to one of the order's write routes with the kept token, or with `code` when the buyer typed
+ * one; the fresh token of the answer is kept.
+ */
+export async function postOrderWrite<T extends { orderToken?: string }>(
+  orderId: string,
+  path: string,
+  body: unknown,
+  code?: string,
+): Promise<T> {
+  const token = orderToken(orderId);
+  const headers: Record<string, string> = {};
+  if (code && normalisePurchaseCode(code)) headers['x-purchase-code'] = code;
+  else if (token) headers['x-order-token'] = token;
+  const answer = await api.post<T>(path, body, { headers });
+  keepOrderToken(orderId, answer.orderToken);
+  return answer;
+}
+
+/** The order's write routes, posted with the token or the purchase code (usePurchaseCode). */
+export const orderWrites = {
+  payments: (orderId: string) => `/api/orders/${orderId}/payments`,
+  refill: (orderId: string) => `/api/orders/${orderId}/refill`,
+  deliveryLink: (orderId: string, deliveryId: string) =>
+    `/api/orders/${orderId}/deliveries/${deliveryId}/link`,
+  invoice: (orderId: string) => `/api/orders/${orderId}/invoice`,
+  invoiceLinks: (orderId: string) => `/api/orders/${orderId}/invoice/links`,
+};
