@@ -7,9 +7,15 @@ const drizzleOnlyInRepos = {
   name: 'drizzle-orm',
   message: 'Queries live in *.repo.ts (or db/): services call repositories (ADR 015).',
 };
-const notServer = { group: ['**/server/**'] };
+// A folder three levels up is named by its alias (package.json "imports": #server/…, #shared/…, #web/…,
+// #tests/…); this pattern joins every no-restricted-imports below, as a later block replaces the rule's options.
+const climb = {
+  regex: '^(\\.\\./){3,}',
+  message: "Import across src/ by its alias (#server/…, #shared/…, #web/…), not '../../../'.",
+};
+const notServer = { regex: '(^#|/)server/' };
 const featureInternals = {
-  regex: '^\\.\\./(?!\\.\\./)[^/]+/',
+  regex: '^(\\.\\./(?!\\.\\./)|#web/features/)[^/]+/(?!index\\.ts$)',
   message: "Another feature is used through its index.ts: import '../feature', not a file inside it.",
 };
 const appPath = 'A path of the web app comes from src/web/paths.ts (paths or a builder such as orderPage).';
@@ -23,13 +29,14 @@ export default tseslint.config(
     files: ['scripts/**', 'bench/**', 'chaos/**', '.ci/**', 'e2e/**/*.mjs'],
     languageOptions: { globals: globals.node },
   },
+  { rules: { 'no-restricted-imports': ['error', { patterns: [climb] }] } },
   {
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      'no-restricted-imports': ['error', { patterns: ['**/server/**'] }],
+      'no-restricted-imports': ['error', { patterns: [climb, notServer] }],
     },
   },
   // Every link and navigation takes its path from paths.ts (a literal '/…' in `to`, `href`, navigate() or
@@ -63,7 +70,7 @@ export default tseslint.config(
   // A feature's public surface is its index.ts: '../orders', never '../orders/order-access'.
   {
     files: ['src/web/features/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [notServer, featureInternals] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [climb, notServer, featureInternals] }] },
   },
   // Components and hooks reach the server through their feature's client module (<feature>-api.ts).
   // admin/ still calls `api` inline: its screens move to admin-api.ts after issue 30 §7.
@@ -85,10 +92,11 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            climb,
             notServer,
             featureInternals,
             {
-              group: ['**/lib/api'],
+              regex: '(^#web/|/)lib/api(\\.ts)?$',
               importNames: ['api'],
               message: "Call the server through the feature's client module (<feature>-api.ts).",
             },
@@ -100,7 +108,12 @@ export default tseslint.config(
   {
     files: ['src/shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/web/**', 'node:*'] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [climb, { group: ['**/server/**', '**/web/**', 'node:*'] }, { regex: '^#(server|web)/' }],
+        },
+      ],
     },
   },
   // Layers (ADR 015): services run orders → subscriptions → payments; repositories (*.repo.ts) under all
@@ -108,7 +121,7 @@ export default tseslint.config(
   {
     files: ['src/server/**/*.ts'],
     ignores: ['src/server/**/*.repo.ts', 'src/server/db/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: [drizzleOnlyInRepos] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [drizzleOnlyInRepos], patterns: [climb] }] },
   },
   {
     files: ['src/server/subscriptions/**/*.ts'],
@@ -118,7 +131,10 @@ export default tseslint.config(
         'error',
         {
           paths: [drizzleOnlyInRepos],
-          patterns: [{ regex: '^\\.\\./(orders|admin|accounts)/(?!.*\\.repo$)', message: upward }],
+          patterns: [
+            climb,
+            { regex: '^(\\.\\./|#server/)(orders|admin|accounts)/(?!.*\\.repo(\\.ts)?$)', message: upward },
+          ],
         },
       ],
     },
@@ -132,7 +148,11 @@ export default tseslint.config(
         {
           paths: [drizzleOnlyInRepos],
           patterns: [
-            { regex: '^(\\.\\./)+(orders|subscriptions|admin|accounts)/(?!.*\\.repo$)', message: upward },
+            climb,
+            {
+              regex: '^((\\.\\./)+|#server/)(orders|subscriptions|admin|accounts)/(?!.*\\.repo(\\.ts)?$)',
+              message: upward,
+            },
           ],
         },
       ],
@@ -148,8 +168,10 @@ export default tseslint.config(
         {
           paths: [drizzleOnlyInRepos],
           patterns: [
+            climb,
             {
-              regex: '^(\\.\\./)+(orders|subscriptions|payments|admin|accounts)/(?!.*\\.repo$)',
+              regex:
+                '^((\\.\\./)+|#server/)(orders|subscriptions|payments|admin|accounts)/(?!.*\\.repo(\\.ts)?$)',
               message: 'Fulfilment sits under payments: it reaches only repositories above it (ADR 017).',
             },
           ],
@@ -164,8 +186,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            climb,
             {
-              regex: '^\\.(?!\\./db/|\\./\\.\\./shared/|/periods$|.*\\.repo$)',
+              regex:
+                '^(\\.(?!\\./db/|\\./\\.\\./shared/|/periods$|.*\\.repo$)|#(?!shared/|server/db/|server/.*\\.repo\\.ts$))',
               message: 'A repository reaches only db/, shared/ and other repositories.',
             },
           ],
@@ -180,8 +204,9 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            climb,
             {
-              regex: '^\\.\\./(?!(\\.\\./)*shared/)',
+              regex: '^(\\.\\./(?!(\\.\\./)*shared/)|#(?!shared/))',
               message: 'db/ is the lowest layer: it imports only shared/.',
             },
           ],

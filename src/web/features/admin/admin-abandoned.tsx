@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { formatDateTime } from '../../../shared/dates';
-import { formatBRL } from '../../../shared/money';
-import type { AbandonedCheckout } from '../../../shared/schemas/admin';
-import { whatsappLink } from '../../../shared/shop';
+import { formatDateTime } from '#shared/dates.ts';
+import { formatBRL } from '#shared/money.ts';
+import type { AbandonedCheckout } from '#shared/schemas/admin.ts';
+import { whatsappLink } from '#shared/shop.ts';
 import { api } from '../../lib/api';
 import { useShop } from '../../lib/boot';
 import { serviceTitle } from '../orders';

@@ -1,21 +1,21 @@
-import type { ProductId } from '../../../shared/catalogue';
+import type { ProductId } from '#shared/catalogue.ts';
 import type {
   AdminChargeInput,
   AdminFunnel,
   AdminMetrics,
   AdminOrder,
   SalesChart,
-} from '../../../shared/schemas/admin';
-import type { AdminLoginAnswer } from '../../../shared/schemas/admin-session';
+} from '#shared/schemas/admin.ts';
+import type { AdminLoginAnswer } from '#shared/schemas/admin-session.ts';
 import type {
   AdminPackageFields,
   AdminPlanComponentFields,
   AdminPlanFields,
   AdminProductFields,
-} from '../../../shared/schemas/catalogue';
-import type { AdminCouponInput } from '../../../shared/schemas/coupons';
-import type { PanelReport } from '../../../shared/schemas/deliveries';
-import type { DoctorReport } from '../../../shared/schemas/doctor';
+} from '#shared/schemas/catalogue.ts';
+import type { AdminCouponInput } from '#shared/schemas/coupons.ts';
+import type { PanelReport } from '#shared/schemas/deliveries.ts';
+import type { DoctorReport } from '#shared/schemas/doctor.ts';
 import { api } from '../../lib/api';
 
 // The panel's calls to our server (the session is the admin cookie; the server checks every one).

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
-import { productKinds } from '../../../shared/catalogue';
-import { formatDateTime } from '../../../shared/dates';
-import type { AdminCatalogue, AdminCatalogueAudit } from '../../../shared/schemas/catalogue';
-import type { PanelReport } from '../../../shared/schemas/deliveries';
+import { productKinds } from '#shared/catalogue.ts';
+import { formatDateTime } from '#shared/dates.ts';
+import type { AdminCatalogue, AdminCatalogueAudit } from '#shared/schemas/catalogue.ts';
+import type { PanelReport } from '#shared/schemas/deliveries.ts';
 import { api } from '../../lib/api';
 import { AdminPackageForm } from './admin-package-form';
 import { AdminPlanForm } from './admin-plan-form';

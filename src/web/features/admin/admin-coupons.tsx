@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { formatBRL } from '../../../shared/money';
-import type { AdminCoupon } from '../../../shared/schemas/coupons';
+import { formatBRL } from '#shared/money.ts';
+import type { AdminCoupon } from '#shared/schemas/coupons.ts';
 import { buttonSecondary, fieldInput, fieldLabel } from '../../components/ui/styles';
 import { ApiError, api } from '../../lib/api';
 import { AdminCouponForm } from './admin-coupon-form';

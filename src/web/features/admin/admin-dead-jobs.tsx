@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { formatDateTime } from '../../../shared/dates';
-import { jobKindLabels, type DeadJob } from '../../../shared/schemas/admin-jobs';
+import { formatDateTime } from '#shared/dates.ts';
+import { jobKindLabels, type DeadJob } from '#shared/schemas/admin-jobs.ts';
 import { buttonSecondary } from '../../components/ui/styles';
 import { api } from '../../lib/api';
 import { Failure, failureText } from './admin-failure';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { AdminOrder } from '../../../shared/schemas/admin';
-import type { AdminDelivery } from '../../../shared/schemas/deliveries';
+import type { AdminOrder } from '#shared/schemas/admin.ts';
+import type { AdminDelivery } from '#shared/schemas/deliveries.ts';
 import { api } from '../../lib/api';
 import { AdminDeliveryItem } from './admin-delivery-item';
 import { Failure, failureText } from './admin-failure';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { AdminDelivery } from '../../../shared/schemas/deliveries';
+import type { AdminDelivery } from '#shared/schemas/deliveries.ts';
 import { buttonSecondary } from '../../components/ui/styles';
 import { api } from '../../lib/api';
 import { AdminDeliveryItem } from './admin-delivery-item';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { formatDateTime } from '../../../shared/dates';
-import { messages } from '../../../shared/messages';
-import { formatBRL } from '../../../shared/money';
+import { formatDateTime } from '#shared/dates.ts';
+import { messages } from '#shared/messages.ts';
+import { formatBRL } from '#shared/money.ts';
 import {
   formatPurchaseCode,
   orderStatuses,
@@ -9,8 +9,8 @@ import {
   paymentStatuses,
   paymentFlagLabels,
   paymentStatusLabels,
-} from '../../../shared/orders';
-import type { AdminAuditEntry, AdminOrder } from '../../../shared/schemas/admin';
+} from '#shared/orders.ts';
+import type { AdminAuditEntry, AdminOrder } from '#shared/schemas/admin.ts';
 import { api } from '../../lib/api';
 import { useShop } from '../../lib/boot';
 import { AuditRow, CopyIdButton } from './admin-row-parts';

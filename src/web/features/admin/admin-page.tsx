@@ -1,4 +1,4 @@
-import { periodLabels } from '../../../shared/schemas/admin';
+import { periodLabels } from '#shared/schemas/admin.ts';
 import { buttonSecondary } from '../../components/ui/styles';
 import { api } from '../../lib/api';
 import { Link } from '../../router/link';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { formatDateTime } from '../../../shared/dates';
+import { formatDateTime } from '#shared/dates.ts';
 import { buttonSecondary, fieldInput, fieldLabel } from '../../components/ui/styles';
 import { ApiError, api } from '../../lib/api';
 import { Failure, failureText } from './admin-failure';

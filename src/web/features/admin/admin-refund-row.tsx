@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { formatDateTime } from '../../../shared/dates';
-import { formatBRL, parseBRL } from '../../../shared/money';
-import { refundStateLabels } from '../../../shared/payment-states';
-import type { AdminOrder, AdminRefund } from '../../../shared/schemas/admin';
+import { formatDateTime } from '#shared/dates.ts';
+import { formatBRL, parseBRL } from '#shared/money.ts';
+import { refundStateLabels } from '#shared/payment-states.ts';
+import type { AdminOrder, AdminRefund } from '#shared/schemas/admin.ts';
 import { buttonPrimary } from '../../components/ui/styles';
 import { ApiError, api } from '../../lib/api';
 import { Failure, failureText } from './admin-failure';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { messages } from '../../../shared/messages';
-import { adminPasswordChangeSchema, type AdminSessionInfo } from '../../../shared/schemas/admin-session';
+import { messages } from '#shared/messages.ts';
+import { adminPasswordChangeSchema, type AdminSessionInfo } from '#shared/schemas/admin-session.ts';
 import { TextField } from '../../components/ui/text-field';
 import { buttonPrimary, container } from '../../components/ui/styles';
 import { ApiError, api } from '../../lib/api';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { ShopClaimsFields } from '../../../shared/schemas/shop-claims';
-import type { ShopClaims } from '../../../shared/shop-claims';
+import type { ShopClaimsFields } from '#shared/schemas/shop-claims.ts';
+import type { ShopClaims } from '#shared/shop-claims.ts';
 import { buttonSecondary } from '../../components/ui/styles';
 import { api } from '../../lib/api';
 import { Outcome, TextInput, useSave } from './admin-catalogue-fields';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { messages } from '../../../shared/messages';
-import type { AdminSessionInfo, AdminTwoFactorSetup } from '../../../shared/schemas/admin-session';
+import { messages } from '#shared/messages.ts';
+import type { AdminSessionInfo, AdminTwoFactorSetup } from '#shared/schemas/admin-session.ts';
 import { TextField } from '../../components/ui/text-field';
 import { buttonPrimary, buttonSecondary } from '../../components/ui/styles';
 import { ApiError, api } from '../../lib/api';

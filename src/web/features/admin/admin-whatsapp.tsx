@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { WhatsappSettingsView } from '../../../shared/schemas/whatsapp';
+import type { WhatsappSettingsView } from '#shared/schemas/whatsapp.ts';
 import { buttonSecondary } from '../../components/ui/styles';
 import { api } from '../../lib/api';
 import { Outcome, TextInput, useSave } from './admin-catalogue-fields';
