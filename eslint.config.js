@@ -40,16 +40,10 @@ export default tseslint.config(
     },
   },
   // Every link and navigation takes its path from paths.ts (a literal '/…' in `to`, `href`, navigate() or
-  // location.assign() is refused; /api/ downloads are not pages). admin-page.tsx's sign-out is rewritten by
-  // issue 30 §7 and joins after it.
+  // location.assign() is refused; /api/ downloads are not pages).
   {
     files: ['src/web/**/*.{ts,tsx}'],
-    ignores: [
-      'src/web/paths.ts',
-      'src/web/app/routes.tsx',
-      'src/web/**/*.test.*',
-      'src/web/features/admin/admin-page.tsx',
-    ],
+    ignores: ['src/web/paths.ts', 'src/web/app/routes.tsx', 'src/web/**/*.test.*'],
     rules: {
       'no-restricted-syntax': [
         'error',
@@ -73,7 +67,6 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [climb, notServer, featureInternals] }] },
   },
   // Components and hooks reach the server through their feature's client module (<feature>-api.ts).
-  // admin/ still calls `api` inline: its screens move to admin-api.ts after issue 30 §7.
   {
     files: ['src/web/features/**/*.{ts,tsx}'],
     ignores: ['src/web/features/**/*-api.ts'],
@@ -86,7 +79,7 @@ export default tseslint.config(
   },
   {
     files: ['src/web/features/**/*.{ts,tsx}'],
-    ignores: ['src/web/features/**/*-api.ts', 'src/web/features/admin/**'],
+    ignores: ['src/web/features/**/*-api.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
