@@ -43,7 +43,7 @@ export default tseslint.config(
   // location.assign() is refused; /api/ downloads are not pages).
   {
     files: ['src/web/**/*.{ts,tsx}'],
-    ignores: ['src/web/paths.ts', 'src/web/app/routes.tsx', 'src/web/**/*.test.*'],
+    ignores: ['src/web/paths.ts', 'src/web/**/*.test.*'],
     rules: {
       'no-restricted-syntax': [
         'error',
