@@ -7,9 +7,15 @@ const drizzleOnlyInRepos = {
   name: 'drizzle-orm',
   message: 'Queries live in *.repo.ts (or db/): services call repositories (ADR 015).',
 };
-const notServer = { group: ['**/server/**'] };
+// A folder three levels up is named by its alias (package.json "imports": #server/…, #shared/…, #web/…,
+// #tests/…); this pattern joins every no-restricted-imports below, as a later block replaces the rule's options.
+const climb = {
+  regex: '^(\\.\\./){3,}',
+  message: "Import across src/ by its alias (#server/…, #shared/…, #web/…), not '../../../'.",
+};
+const notServer = { regex: '(^#|/)server/' };
 const featureInternals = {
-  regex: '^\\.\\./(?!\\.\\./)[^/]+/',
+  regex: '^(\\.\\./(?!\\.\\./)|#web/features/)[^/]+/(?!index\\.ts$)',
   message: "Another feature is used through its index.ts: import '../feature', not a file inside it.",
 };
 const appPath = 'A path of the web app comes from src/web/paths.ts (paths or a builder such as orderPage).';
@@ -23,26 +29,21 @@ export default tseslint.config(
     files: ['scripts/**', 'bench/**', 'chaos/**', '.ci/**', 'e2e/**/*.mjs'],
     languageOptions: { globals: globals.node },
   },
+  { rules: { 'no-restricted-imports': ['error', { patterns: [climb] }] } },
   {
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      'no-restricted-imports': ['error', { patterns: ['**/server/**'] }],
+      'no-restricted-imports': ['error', { patterns: [climb, notServer] }],
     },
   },
   // Every link and navigation takes its path from paths.ts (a literal '/…' in `to`, `href`, navigate() or
-  // location.assign() is refused; /api/ downloads are not pages). admin-page.tsx's sign-out is rewritten by
-  // issue 30 §7 and joins after it.
+  // location.assign() is refused; /api/ downloads are not pages).
   {
     files: ['src/web/**/*.{ts,tsx}'],
-    ignores: [
-      'src/web/paths.ts',
-      'src/web/app/routes.tsx',
-      'src/web/**/*.test.*',
-      'src/web/features/admin/admin-page.tsx',
-    ],
+    ignores: ['src/web/paths.ts', 'src/web/**/*.test.*'],
     rules: {
       'no-restricted-syntax': [
         'error',
@@ -63,10 +64,9 @@ export default tseslint.config(
   // A feature's public surface is its index.ts: '../orders', never '../orders/order-access'.
   {
     files: ['src/web/features/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [notServer, featureInternals] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [climb, notServer, featureInternals] }] },
   },
   // Components and hooks reach the server through their feature's client module (<feature>-api.ts).
-  // admin/ still calls `api` inline: its screens move to admin-api.ts after issue 30 §7.
   {
     files: ['src/web/features/**/*.{ts,tsx}'],
     ignores: ['src/web/features/**/*-api.ts'],
@@ -79,16 +79,17 @@ export default tseslint.config(
   },
   {
     files: ['src/web/features/**/*.{ts,tsx}'],
-    ignores: ['src/web/features/**/*-api.ts', 'src/web/features/admin/**'],
+    ignores: ['src/web/features/**/*-api.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            climb,
             notServer,
             featureInternals,
             {
-              group: ['**/lib/api'],
+              regex: '(^#web/|/)lib/api(\\.ts)?$',
               importNames: ['api'],
               message: "Call the server through the feature's client module (<feature>-api.ts).",
             },
@@ -100,7 +101,12 @@ export default tseslint.config(
   {
     files: ['src/shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/web/**', 'node:*'] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [climb, { group: ['**/server/**', '**/web/**', 'node:*'] }, { regex: '^#(server|web)/' }],
+        },
+      ],
     },
   },
   // Layers (ADR 015): services run orders → subscriptions → payments; repositories (*.repo.ts) under all
@@ -108,7 +114,7 @@ export default tseslint.config(
   {
     files: ['src/server/**/*.ts'],
     ignores: ['src/server/**/*.repo.ts', 'src/server/db/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: [drizzleOnlyInRepos] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [drizzleOnlyInRepos], patterns: [climb] }] },
   },
   {
     files: ['src/server/subscriptions/**/*.ts'],
@@ -118,7 +124,10 @@ export default tseslint.config(
         'error',
         {
           paths: [drizzleOnlyInRepos],
-          patterns: [{ regex: '^\\.\\./(orders|admin|accounts)/(?!.*\\.repo$)', message: upward }],
+          patterns: [
+            climb,
+            { regex: '^(\\.\\./|#server/)(orders|admin|accounts)/(?!.*\\.repo(\\.ts)?$)', message: upward },
+          ],
         },
       ],
     },
@@ -132,7 +141,11 @@ export default tseslint.config(
         {
           paths: [drizzleOnlyInRepos],
           patterns: [
-            { regex: '^(\\.\\./)+(orders|subscriptions|admin|accounts)/(?!.*\\.repo$)', message: upward },
+            climb,
+            {
+              regex: '^((\\.\\./)+|#server/)(orders|subscriptions|admin|accounts)/(?!.*\\.repo(\\.ts)?$)',
+              message: upward,
+            },
           ],
         },
       ],
@@ -148,8 +161,10 @@ export default tseslint.config(
         {
           paths: [drizzleOnlyInRepos],
           patterns: [
+            climb,
             {
-              regex: '^(\\.\\./)+(orders|subscriptions|payments|admin|accounts)/(?!.*\\.repo$)',
+              regex:
+                '^((\\.\\./)+|#server/)(orders|subscriptions|payments|admin|accounts)/(?!.*\\.repo(\\.ts)?$)',
               message: 'Fulfilment sits under payments: it reaches only repositories above it (ADR 017).',
             },
           ],
@@ -164,8 +179,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            climb,
             {
-              regex: '^\\.(?!\\./db/|\\./\\.\\./shared/|/periods$|.*\\.repo$)',
+              regex:
+                '^(\\.(?!\\./db/|\\./\\.\\./shared/|/periods$|.*\\.repo$)|#(?!shared/|server/db/|server/.*\\.repo\\.ts$))',
               message: 'A repository reaches only db/, shared/ and other repositories.',
             },
           ],
@@ -180,8 +197,9 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            climb,
             {
-              regex: '^\\.\\./(?!(\\.\\./)*shared/)',
+              regex: '^(\\.\\./(?!(\\.\\./)*shared/)|#(?!shared/))',
               message: 'db/ is the lowest layer: it imports only shared/.',
             },
           ],

@@ -8,7 +8,7 @@
 import { mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { messages } from '../src/shared/messages.ts';
+import { messages } from '#shared/messages.ts';
 import { startFakeAsaas } from '../tests/fake-asaas/fake-asaas-server.ts';
 import { benchOrder, startServer, stopServer } from '../bench/lib.mjs';
 import { asaasEvent, freshDatabase, placeOrder, relaxedLimits } from './lib.mjs';

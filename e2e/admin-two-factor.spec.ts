@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { base32Decode, hotp, totpStep } from '../src/server/admin/totp';
+import { base32Decode, hotp, totpStep } from '#server/admin/totp.ts';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, gotoHydrated, test } from './fixtures';
 

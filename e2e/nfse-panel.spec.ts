@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { formatDateTime } from '../src/shared/dates';
+import { formatDateTime } from '#shared/dates.ts';
 import { orderRequest } from '../tests/helpers/order-request';
 import AxeBuilder from '@axe-core/playwright';
 import { shopOwner, startAsaasShop, type AsaasShop } from './asaas-shop';

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { whatsappKindLabels, whatsappKinds, type WhatsappKind } from '../src/shared/whatsapp';
+import { whatsappKindLabels, whatsappKinds, type WhatsappKind } from '#shared/whatsapp.ts';
 import { fakeTemplateName, type SentMessage } from '../tests/fake-whatsapp/fake-cloud-api';
 import { expect, gotoHydrated, signInOperator, test } from './fixtures';
 

@@ -14,12 +14,23 @@ function walk(dir) {
 }
 walk(path.join(root, 'src'));
 
+// package.json "imports" (#server/…, #shared/…): an alias resolves like the relative path it stands for.
+const aliases = Object.entries(JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).imports);
+function resolveSpec(file, spec) {
+  if (spec.startsWith('.')) return path.join(path.dirname(file), spec);
+  const [key, target] = aliases.find(([key]) => spec.startsWith(key.replace('*', ''))) ?? [];
+  return key && path.join(root, target.replace('*', spec.slice(key.length - 1)));
+}
+
 const graph = new Map();
 for (const file of files) {
   const deps = [];
-  for (const [, spec] of readFileSync(file, 'utf8').matchAll(/from '(\.[^']+)'/g)) {
-    const base = path.join(path.dirname(file), spec);
-    const target = ['.ts', '.tsx', '/index.ts'].map((ext) => base + ext).find(existsSync);
+  for (const [, spec] of readFileSync(file, 'utf8').matchAll(/from '([.#][^']+)'/g)) {
+    const base = resolveSpec(file, spec);
+    if (!base) continue;
+    const target = ['', '.ts', '.tsx', '/index.ts']
+      .map((ext) => base + ext)
+      .find((f) => existsSync(f) && statSync(f).isFile());
     if (target) deps.push(target);
   }
   graph.set(file, deps);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { outboxEmails } from '../src/server/db/schema';
+import { outboxEmails } from '#server/db/schema/index.ts';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { sessionCookieOf } from './helpers/cookies';
 import { lastEmailTo as lastEmailToIn, tokenIn } from './helpers/accounts';

@@ -3,9 +3,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { openDatabase } from '../src/server/db/client';
-import { accountsRepo } from '../src/server/accounts/accounts.repo';
-import { verifyPassword } from '../src/server/accounts/passwords';
+import { openDatabase } from '#server/db/client.ts';
+import { accountsRepo } from '#server/accounts/accounts.repo.ts';
+import { verifyPassword } from '#server/accounts/passwords.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const run = (args: string[], env: Record<string, string>) =>

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { jobs } from '../src/server/db/schema';
-import { enqueue } from '../src/server/jobs/job-queue';
-import { maxJobAttempts } from '../src/server/jobs/jobs.repo';
+import { jobs } from '#server/db/schema/index.ts';
+import { enqueue } from '#server/jobs/job-queue.ts';
+import { maxJobAttempts } from '#server/jobs/jobs.repo.ts';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { operatorCookie } from './helpers/accounts';
 

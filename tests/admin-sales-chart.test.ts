@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { SalesChart } from '../src/shared/schemas/admin';
+import type { SalesChart } from '#shared/schemas/admin.ts';
 import { startOperatorApp } from './helpers/accounts';
 import { placeOrder } from './helpers/order-request';
 import type { TestApp } from './helpers/test-app';

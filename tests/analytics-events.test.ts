@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analytics } from '../src/server/db/schema';
+import { analytics } from '#server/db/schema/index.ts';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 let app: TestApp;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { orders, outboxEmails, payments } from '../src/server/db/schema';
+import { orders, outboxEmails, payments } from '#server/db/schema/index.ts';
 import { deliverAsaasEvents } from './helpers/asaas-events';
 import { billingAddress, startAsaasTestApp, type AsaasTestApp } from './helpers/asaas-test-app';
 import { approvedCard, placeOrder, orderProof } from './helpers/order-request';

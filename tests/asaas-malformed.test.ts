@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { payments, webhookEvents } from '../src/server/db/schema';
-import { createAsaasClient } from '../src/server/payments/asaas/asaas-client';
-import { createAsaasProvider } from '../src/server/payments/asaas/asaas-provider';
+import { payments, webhookEvents } from '#server/db/schema/index.ts';
+import { createAsaasClient } from '#server/payments/asaas/asaas-client.ts';
+import { createAsaasProvider } from '#server/payments/asaas/asaas-provider.ts';
 import { startFakeAsaas, type FakeAsaas } from './fake-asaas/fake-asaas-server';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { newKey, orderRequest } from './helpers/order-request';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { orders, webhookEvents } from '../src/server/db/schema';
+import { orders, webhookEvents } from '#server/db/schema/index.ts';
 import type { FakeAsaas } from './fake-asaas/fake-asaas-server';
 import { billingAddress, startAsaasTestApp, type AsaasTestApp } from './helpers/asaas-test-app';
-import { requestRefund } from '../src/server/payments/refunds';
+import { requestRefund } from '#server/payments/refunds.ts';
 import { approvedCard, declinedCard, newKey, orderRequest } from './helpers/order-request';
 import type { TestApp } from './helpers/test-app';
 

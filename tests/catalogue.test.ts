@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, like } from 'drizzle-orm';
-import { catalogueRepo } from '../src/server/catalogue/catalogue.repo';
-import { openDatabase } from '../src/server/db/client';
-import { orders, ownerAudit } from '../src/server/db/schema';
+import { catalogueRepo } from '#server/catalogue/catalogue.repo.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { orders, ownerAudit } from '#server/db/schema/index.ts';
 import { operatorCookie } from './helpers/accounts';
 import { openingCatalogue } from './helpers/opening-catalogue';
 import { placeOrder } from './helpers/order-request';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { couponRedemptions, coupons, orders, ownerAudit } from '../src/server/db/schema';
+import { couponRedemptions, coupons, orders, ownerAudit } from '#server/db/schema/index.ts';
 import { openingCatalogue } from './helpers/opening-catalogue';
 
 const { plans, products } = openingCatalogue;

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/server/config';
-import { envSchema } from '../src/server/config-env';
-import { goLiveProblems } from '../src/server/config-go-live';
+import { loadConfig } from '#server/config.ts';
+import { envSchema } from '#server/config-env.ts';
+import { goLiveProblems } from '#server/config-go-live.ts';
 import { productionDemoEnv } from './helpers/production-env';
 
 // Issue 25 §2: `npm start`, `admin:create`, `backup` and `restore` preload scripts/load-env.mjs, which reads

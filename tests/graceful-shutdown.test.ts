@@ -1,6 +1,6 @@
 import { afterAll, expect, it } from 'vitest';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
 import { createTestDatabase } from './helpers/test-database';
 
 const database = await createTestDatabase();

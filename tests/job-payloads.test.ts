@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { jobs } from '../src/server/db/schema';
-import { enqueue } from '../src/server/jobs/job-queue';
-import { jobsRepo, maxJobAttempts } from '../src/server/jobs/jobs.repo';
+import { jobs } from '#server/db/schema/index.ts';
+import { enqueue } from '#server/jobs/job-queue.ts';
+import { jobsRepo, maxJobAttempts } from '#server/jobs/jobs.repo.ts';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 // Issue 30 §1: every job kind has one payload schema, checked when the job is queued and when it runs.

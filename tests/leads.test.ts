@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { leads } from '../src/server/db/schema';
-import type { AbandonedCheckout } from '../src/shared/schemas/admin';
+import { leads } from '#server/db/schema/index.ts';
+import type { AbandonedCheckout } from '#shared/schemas/admin.ts';
 import { startOperatorApp } from './helpers/accounts';
 import { orderRequest, placeOrder } from './helpers/order-request';
 import type { TestApp } from './helpers/test-app';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { orders } from '../src/server/db/schema';
+import { orders } from '#server/db/schema/index.ts';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { newKey, orderRequest } from './helpers/order-request';
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { orders, subscriptions } from '../src/server/db/schema';
+import { orders, subscriptions } from '#server/db/schema/index.ts';
 import { deliverAsaasEvents } from './helpers/asaas-events';
 import { billingAddress, startAsaasTestApp, type AsaasTestApp } from './helpers/asaas-test-app';
 import { approvedCard, newKey, orderRequest, orderProof } from './helpers/order-request';
-import type { CreateOrderRequest } from '../src/shared/schemas/checkout';
+import type { CreateOrderRequest } from '#shared/schemas/checkout.ts';
 
 // Issue 23: an answer lost after Asaas acted (a timeout, a cut connection) is looked up before anything new
 // is made: what took money is adopted, what is only payable is removed. Before, each was recorded as a

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { jobsRepo } from '../src/server/jobs/jobs.repo';
+import { jobsRepo } from '#server/jobs/jobs.repo.ts';
 import { startFulfilmentTestApp, type FulfilmentTestApp } from './helpers/fulfilment-app';
 import { startAsaasTestApp, type AsaasTestApp } from './helpers/asaas-test-app';
 import { createTestApp, type TestApp } from './helpers/test-app';

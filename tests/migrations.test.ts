@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { openDatabase, type Database } from '../src/server/db/client';
+import { openDatabase, type Database } from '#server/db/client.ts';
 
 // Several connections at once need a real PostgreSQL; CI sets TEST_DATABASE_URL.
 const describePg = process.env.TEST_DATABASE_URL ? describe : describe.skip;

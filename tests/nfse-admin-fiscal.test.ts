@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { ownerAudit } from '../src/server/db/schema';
-import { rowsOf } from '../src/server/db/client';
-import { messages } from '../src/shared/messages';
+import { ownerAudit } from '#server/db/schema/index.ts';
+import { rowsOf } from '#server/db/client.ts';
+import { messages } from '#shared/messages.ts';
 import { operatorCookie, signupBody } from './helpers/accounts';
 import { sessionCookieOf } from './helpers/cookies';
 import { startAsaasTestApp, type AsaasTestApp } from './helpers/asaas-test-app';
-import { asaasFiscal } from '../src/server/invoices/fiscal-asaas';
-import { createAsaasClient } from '../src/server/payments/asaas/asaas-client';
+import { asaasFiscal } from '#server/invoices/fiscal-asaas.ts';
+import { createAsaasClient } from '#server/payments/asaas/asaas-client.ts';
 
 // Issue 27 §1, the panel's "Nota fiscal" setup: what the city requires (Asaas's municipalOptions), the
 // fiscal data sent by the server as multipart to POST /v3/fiscalInfo/ — the city's password, token or

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { invoices, jobs, ownerAudit } from '../src/server/db/schema';
-import { invoicesRepo } from '../src/server/invoices/invoices.repo';
-import type { InvoiceState } from '../src/shared/invoice-states';
-import { messages } from '../src/shared/messages';
+import { invoices, jobs, ownerAudit } from '#server/db/schema/index.ts';
+import { invoicesRepo } from '#server/invoices/invoices.repo.ts';
+import type { InvoiceState } from '#shared/invoice-states.ts';
+import { messages } from '#shared/messages.ts';
 import type { FakeInvoice } from './fake-asaas/fake-asaas-server';
 import { operatorCookie } from './helpers/accounts';
 import { startAsaasTestApp, type AsaasTestApp } from './helpers/asaas-test-app';

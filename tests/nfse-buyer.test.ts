@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { jobs, orders } from '../src/server/db/schema';
-import { createOrderSchema } from '../src/shared/schemas/checkout';
-import { updateOrder } from '../src/server/admin/admin-orders';
-import { nfseCheck } from '../src/server/doctor/nfse-check';
-import { invoicesRepo } from '../src/server/invoices/invoices.repo';
+import { jobs, orders } from '#server/db/schema/index.ts';
+import { createOrderSchema } from '#shared/schemas/checkout.ts';
+import { updateOrder } from '#server/admin/admin-orders.ts';
+import { nfseCheck } from '#server/doctor/nfse-check.ts';
+import { invoicesRepo } from '#server/invoices/invoices.repo.ts';
 import { deliverAsaasEvents } from './helpers/asaas-events';
 import type { AsaasTestApp } from './helpers/asaas-test-app';
 import { sessionCookieOf } from './helpers/cookies';

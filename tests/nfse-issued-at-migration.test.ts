@@ -5,8 +5,8 @@ import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { asc, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openDatabase, type Database } from '../src/server/db/client';
-import { invoices } from '../src/server/db/schema';
+import { openDatabase, type Database } from '#server/db/client.ts';
+import { invoices } from '#server/db/schema/index.ts';
 
 // Migration 0030 (invoices.issued_at): an invoice authorised before it takes its last update, which was
 // that move; the others have none. A database at 0029 with invoices is migrated on, on PGlite or, when

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { invoicesRepo } from '../src/server/invoices/invoices.repo';
+import { invoicesRepo } from '#server/invoices/invoices.repo.ts';
 import { operatorCookie } from './helpers/accounts';
 import { deliverAsaasEvents } from './helpers/asaas-events';
 import type { AsaasTestApp } from './helpers/asaas-test-app';

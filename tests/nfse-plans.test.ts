@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { jobs, orders, subscriptions } from '../src/server/db/schema';
-import { enqueue } from '../src/server/jobs/job-queue';
-import { invoicesRepo } from '../src/server/invoices/invoices.repo';
-import { queueAllPlanInvoiceSettings } from '../src/server/invoices/plan-invoice-settings';
+import { jobs, orders, subscriptions } from '#server/db/schema/index.ts';
+import { enqueue } from '#server/jobs/job-queue.ts';
+import { invoicesRepo } from '#server/invoices/invoices.repo.ts';
+import { queueAllPlanInvoiceSettings } from '#server/invoices/plan-invoice-settings.ts';
 import { deliverAsaasEvents } from './helpers/asaas-events';
 import { planByCard, type AsaasTestApp } from './helpers/asaas-test-app';
 import { newKey, orderRequest } from './helpers/order-request';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { jobs } from '../src/server/db/schema';
-import { invoicesRepo } from '../src/server/invoices/invoices.repo';
+import { jobs } from '#server/db/schema/index.ts';
+import { invoicesRepo } from '#server/invoices/invoices.repo.ts';
 import type { AsaasTestApp } from './helpers/asaas-test-app';
 import { nfseHelpers, nfseSettingsOn, startNfseShop } from './helpers/nfse-shop';
 

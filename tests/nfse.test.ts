@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { invoices, jobs, ownerAudit } from '../src/server/db/schema';
+import { invoices, jobs, ownerAudit } from '#server/db/schema/index.ts';
 import { operatorCookie } from './helpers/accounts';
-import { invoicesRepo } from '../src/server/invoices/invoices.repo';
-import { cancelInvoice } from '../src/server/invoices/cancel-invoice';
+import { invoicesRepo } from '#server/invoices/invoices.repo.ts';
+import { cancelInvoice } from '#server/invoices/cancel-invoice.ts';
 import { deliverAsaasEvents } from './helpers/asaas-events';
 import type { AsaasTestApp } from './helpers/asaas-test-app';
 import {

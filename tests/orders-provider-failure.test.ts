@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { orders } from '../src/server/db/schema';
-import { createSandboxProvider } from '../src/server/payments/sandbox-provider';
-import type { PaymentProvider } from '../src/server/payments/payment-provider';
+import { orders } from '#server/db/schema/index.ts';
+import { createSandboxProvider } from '#server/payments/sandbox-provider.ts';
+import type { PaymentProvider } from '#server/payments/payment-provider.ts';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { newKey, orderRequest } from './helpers/order-request';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
-import { ordersRollupRepo } from '../src/server/admin/orders-rollup.repo';
+import { ordersRollupRepo } from '#server/admin/orders-rollup.repo.ts';
 import { createTestDatabase } from './helpers/test-database';
 
 // Two sessions at once need a real PostgreSQL (PGlite is one connection); CI sets TEST_DATABASE_URL.

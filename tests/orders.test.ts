@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { openingCatalogue } from './helpers/opening-catalogue';
 
 const { products } = openingCatalogue;
-import { orders, payments } from '../src/server/db/schema';
-import { isValidBrCode, parseBrCode } from '../src/server/payments/br-code';
+import { orders, payments } from '#server/db/schema/index.ts';
+import { isValidBrCode, parseBrCode } from '#server/payments/br-code.ts';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { approvedCard, declinedCard, newKey, orderRequest, orderProof } from './helpers/order-request';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { outboxEmails } from '../src/server/db/schema';
+import { outboxEmails } from '#server/db/schema/index.ts';
 import { newKey, orderRequest } from './helpers/order-request';
 import { createTestApp, type TestApp } from './helpers/test-app';
 

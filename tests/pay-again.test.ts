@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { orders, payments } from '../src/server/db/schema';
+import { orders, payments } from '#server/db/schema/index.ts';
 import { startAsaasTestApp, type AsaasTestApp } from './helpers/asaas-test-app';
 import { newKey, orderRequest, orderProof } from './helpers/order-request';
 import type { TestApp } from './helpers/test-app';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { orders } from '../src/server/db/schema';
+import { orders } from '#server/db/schema/index.ts';
 import { operatorCookie } from './helpers/accounts';
 import { billingAddress, startAsaasTestApp, type AsaasTestApp } from './helpers/asaas-test-app';
 import { approvedCard, placeOrder, orderProof } from './helpers/order-request';

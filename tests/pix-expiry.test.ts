@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { deliveries, orders, outboxEmails, payments } from '../src/server/db/schema';
+import { deliveries, orders, outboxEmails, payments } from '#server/db/schema/index.ts';
 import { startAsaasTestApp, type AsaasTestApp } from './helpers/asaas-test-app';
 import { newKey, orderRequest } from './helpers/order-request';
 import { createTestApp, type TestApp } from './helpers/test-app';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../src/server/db/client';
+import { rowsOf } from '#server/db/client.ts';
 import { lastEmailTo, signupBody, startOperatorApp, tokenIn } from './helpers/accounts';
 import { sessionCookieOf } from './helpers/cookies';
 import { newKey, orderRequest, placeOrder } from './helpers/order-request';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { orders } from '../src/server/db/schema';
+import { orders } from '#server/db/schema/index.ts';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { placeOrder } from './helpers/order-request';
 

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ownerAudit } from '../src/server/db/schema';
-import { defaultShopClaims } from '../src/shared/shop-claims';
+import { ownerAudit } from '#server/db/schema/index.ts';
+import { defaultShopClaims } from '#shared/shop-claims.ts';
 import { operatorCookie, signupBody } from './helpers/accounts';
 import { createTestApp, type TestApp } from './helpers/test-app';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { eq } from 'drizzle-orm';
-import { outboxEmails } from '../src/server/db/schema';
+import { outboxEmails } from '#server/db/schema/index.ts';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { newKey, orderRequest } from './helpers/order-request';
 

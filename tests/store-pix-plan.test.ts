@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../src/server/db/client';
-import { storePixStatement } from '../src/server/orders/hot-statements.repo';
+import { rowsOf } from '#server/db/client.ts';
+import { storePixStatement } from '#server/orders/hot-statements.repo.ts';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { placeOrder } from './helpers/order-request';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { orders, outboxEmails, payments, subscriptions } from '../src/server/db/schema';
-import { cancelSubscription } from '../src/server/subscriptions/subscriptions.service';
+import { orders, outboxEmails, payments, subscriptions } from '#server/db/schema/index.ts';
+import { cancelSubscription } from '#server/subscriptions/subscriptions.service.ts';
 import { deliverAsaasEvents } from './helpers/asaas-events';
 import { billingAddress, startAsaasTestApp, type AsaasTestApp } from './helpers/asaas-test-app';
 import { approvedCard, placeOrder } from './helpers/order-request';

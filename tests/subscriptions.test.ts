@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { orders, subscriptions } from '../src/server/db/schema';
-import { cancelSubscription } from '../src/server/subscriptions/subscriptions.service';
+import { orders, subscriptions } from '#server/db/schema/index.ts';
+import { cancelSubscription } from '#server/subscriptions/subscriptions.service.ts';
 import type { FakeAsaas } from './fake-asaas/fake-asaas-server';
 import { billingAddress, startAsaasTestApp, type AsaasTestApp } from './helpers/asaas-test-app';
 import { approvedCard, declinedCard, newKey, orderRequest } from './helpers/order-request';

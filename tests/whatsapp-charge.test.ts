@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { deliveries, orders } from '../src/server/db/schema';
+import { deliveries, orders } from '#server/db/schema/index.ts';
 import { operatorCookie } from './helpers/accounts';
 import { newKey, orderRequest } from './helpers/order-request';
 import { createTestApp, type TestApp } from './helpers/test-app';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { whatsappMessages } from '../src/server/db/schema';
-import { queueWhatsapp } from '../src/server/whatsapp/whatsapp-queue.repo';
-import { formatBRL } from '../src/shared/money';
-import { formatPurchaseCode } from '../src/shared/orders';
-import type { CreateOrderRequest } from '../src/shared/schemas/checkout';
-import type { WhatsappKind } from '../src/shared/whatsapp';
+import { whatsappMessages } from '#server/db/schema/index.ts';
+import { queueWhatsapp } from '#server/whatsapp/whatsapp-queue.repo.ts';
+import { formatBRL } from '#shared/money.ts';
+import { formatPurchaseCode } from '#shared/orders.ts';
+import type { CreateOrderRequest } from '#shared/schemas/checkout.ts';
+import type { WhatsappKind } from '#shared/whatsapp.ts';
 import { fakeTemplateName, startFakeCloudApi, type FakeCloudApi } from './fake-whatsapp/fake-cloud-api';
 import { startFulfilmentTestApp, type FulfilmentTestApp } from './helpers/fulfilment-app';
 import { newKey } from './helpers/order-request';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { jobs, orders, outboxEmails, whatsappMessages } from '../src/server/db/schema';
-import { whatsappVariables } from '../src/shared/whatsapp';
-import { enqueue } from '../src/server/jobs/job-queue';
-import { whatsappCheck } from '../src/server/doctor/whatsapp-check';
-import { erasePersonalData } from '../src/server/privacy/personal-data.repo';
-import { exportPersonalData } from '../src/server/privacy/personal-data-export.repo';
+import { jobs, orders, outboxEmails, whatsappMessages } from '#server/db/schema/index.ts';
+import { whatsappVariables } from '#shared/whatsapp.ts';
+import { enqueue } from '#server/jobs/job-queue.ts';
+import { whatsappCheck } from '#server/doctor/whatsapp-check.ts';
+import { erasePersonalData } from '#server/privacy/personal-data.repo.ts';
+import { exportPersonalData } from '#server/privacy/personal-data-export.repo.ts';
 import { operatorCookie } from './helpers/accounts';
 import { placeOrder } from './helpers/order-request';
 import { createTestApp, type TestApp } from './helpers/test-app';

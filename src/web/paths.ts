@@ -25,27 +25,39 @@ export const paths = {
   adminLogin: '/admin/login',
   adminSecurity: '/admin/seguranca',
   adminInvoices: '/admin/nota-fiscal',
+  // Pages reached with an id or a token, through the builders below.
+  success: '/success',
+  orderDetails: '/order-details',
+  whatsappPayment: '/whatsapp-payment',
+  thanks: '/obrigado',
+  cancelled: '/cancelado',
+  verifyEmail: '/verificar-email',
+  resetPassword: '/redefinir-senha',
+  privacyConfirm: '/meus-dados/confirmar',
 } as const;
 
+/** The route pattern of an order's page (the router reads `:id`). */
+export const orderRoute = '/order/:id';
+
 /** /order/{id}: the order's page. */
-export const orderPage = (orderId: string) => `/order/${encodeURIComponent(orderId)}`;
+export const orderPage = (orderId: string) => orderRoute.replace(':id', encodeURIComponent(orderId));
 
 /** /success: polls until the order is paid, then shows its code. */
-export const successPage = (orderId: string) => `/success?order_id=${encodeURIComponent(orderId)}`;
+export const successPage = (orderId: string) => `${paths.success}?order_id=${encodeURIComponent(orderId)}`;
 
 /** /obrigado: the thank-you page of an order already paid when it was placed. */
-export const thanksPage = (orderId: string) => `/obrigado?pedido_id=${encodeURIComponent(orderId)}`;
+export const thanksPage = (orderId: string) => `${paths.thanks}?pedido_id=${encodeURIComponent(orderId)}`;
 
 /** /whatsapp-payment: an order settled with a person on WhatsApp. */
 export const whatsappPaymentPage = (orderId: string) =>
-  `/whatsapp-payment?pedido_id=${encodeURIComponent(orderId)}`;
+  `${paths.whatsappPayment}?pedido_id=${encodeURIComponent(orderId)}`;
 
 /** The admin panel with its filters (a query string without '?'). */
 export const adminPanel = (query: string) => `${paths.admin}?${query}`;
 
 /** The new-password page of a verified e-mail; the token rides in the fragment, out of logs. */
 export const verifiedResetPage = (token: string) =>
-  `/redefinir-senha?verificado=1#token=${encodeURIComponent(token)}`;
+  `${paths.resetPassword}?verificado=1#token=${encodeURIComponent(token)}`;
 
 export type CheckoutQuery =
   { type: 'followers' | 'likes' | 'views'; amount: number } | { type: 'recurring'; plan: string };

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDatabase } from '../../src/server/db/client';
+import { openDatabase } from '#server/db/client.ts';
 import { createTestDatabase } from '../helpers/test-database';
 import { startDoctorServices, type DoctorServices } from './doctor-services';
 

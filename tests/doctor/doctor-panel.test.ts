@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { DoctorReport } from '../../src/shared/schemas/doctor';
+import type { DoctorReport } from '#shared/schemas/doctor.ts';
 import { operatorCookie, signupBody } from '../helpers/accounts';
 import { sessionCookieOf } from '../helpers/cookies';
 import { createTestApp, type TestApp } from '../helpers/test-app';

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { shopWebhookEvents } from '../../src/server/payments/asaas/asaas-events';
+import { shopWebhookEvents } from '#server/payments/asaas/asaas-events.ts';
 import { fakePixKey, fakeWebhook } from '../fake-asaas/fake-asaas-account';
 import { startFakeAsaas, type FakeAsaas } from '../fake-asaas/fake-asaas-server';
 import { smmPanelEnv, startFakeSmmPanel, type FakeSmmPanel } from '../fake-smm/fake-smm-panel';

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Config } from '../../src/server/config';
-import { openDatabase, type Database } from '../../src/server/db/client';
-import { runDoctor } from '../../src/server/doctor/run-doctor';
-import { goLiveCheck } from '../../src/server/doctor/go-live-check';
-import { parseEnv } from '../../src/server/config';
-import { shopWebhookEvents } from '../../src/server/payments/asaas/asaas-events';
+import type { Config } from '#server/config.ts';
+import { openDatabase, type Database } from '#server/db/client.ts';
+import { runDoctor } from '#server/doctor/run-doctor.ts';
+import { goLiveCheck } from '#server/doctor/go-live-check.ts';
+import { parseEnv } from '#server/config.ts';
+import { shopWebhookEvents } from '#server/payments/asaas/asaas-events.ts';
 import { fakePixKey, fakeWebhook } from '../fake-asaas/fake-asaas-account';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { startDoctorServices, webhookToken, type DoctorServices } from './doctor-services';

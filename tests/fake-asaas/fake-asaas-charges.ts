@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { buildStaticPix } from '../../src/server/payments/br-code';
+import { buildStaticPix } from '#server/payments/br-code.ts';
 import { chargeRefusal } from './fake-asaas-rules';
 import {
   bad,

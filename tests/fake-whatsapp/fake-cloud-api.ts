@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { whatsappKinds, whatsappVariables, type WhatsappKind } from '../../src/shared/whatsapp';
+import { whatsappKinds, whatsappVariables, type WhatsappKind } from '#shared/whatsapp.ts';
 
 // A local WhatsApp Business Cloud API as docs/whatsapp.md describes it: `POST /{phone-number-id}/messages`
 // with a Bearer token and a template message, `GET /{phone-number-id}`, errors as `{error:{code,message}}`.

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { deliveries } from '../../src/server/db/schema';
-import type { FulfilmentPanel } from '../../src/server/fulfilment/panel';
-import { openDatabase } from '../../src/server/db/client';
+import { deliveries } from '#server/db/schema/index.ts';
+import type { FulfilmentPanel } from '#server/fulfilment/panel.ts';
+import { openDatabase } from '#server/db/client.ts';
 import { startFakeSmmPanel, type FakeSmmPanel } from '../fake-smm/fake-smm-panel';
 import { startAsaasTestApp, type AsaasTestApp } from '../helpers/asaas-test-app';
 import { startFulfilmentTestApp } from '../helpers/fulfilment-app';

@@ -247,7 +247,7 @@ describe('owner alerts', () => {
   });
 
   it('a job that failed every attempt', async () => {
-    const { jobsRepo } = await import('../../src/server/jobs/jobs.repo');
+    const { jobsRepo } = await import('#server/jobs/jobs.repo.ts');
     await jobsRepo.insert(t.app.database.db, 'no_such_kind', {}, new Date(0));
     for (let i = 0; i < 9; i++) {
       await t.app.jobs.drain();

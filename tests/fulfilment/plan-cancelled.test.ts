@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { deliveries, orders, outboxEmails, subscriptions } from '../../src/server/db/schema';
+import { deliveries, orders, outboxEmails, subscriptions } from '#server/db/schema/index.ts';
 import { operatorCookie } from '../helpers/accounts';
 import { planByCard } from '../helpers/asaas-test-app';
 import { newKey, orderRequest } from '../helpers/order-request';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { catalogueWritesRepo } from '../../src/server/catalogue/catalogue-writes.repo';
-import { planMonthRepo } from '../../src/server/catalogue/plan-month.repo';
-import { deliveries, orders, outboxEmails, ownerAlerts, subscriptions } from '../../src/server/db/schema';
-import { submitDelivery } from '../../src/server/fulfilment/submit-delivery';
-import type { PlanComponentId } from '../../src/shared/plan-components';
+import { catalogueWritesRepo } from '#server/catalogue/catalogue-writes.repo.ts';
+import { planMonthRepo } from '#server/catalogue/plan-month.repo.ts';
+import { deliveries, orders, outboxEmails, ownerAlerts, subscriptions } from '#server/db/schema/index.ts';
+import { submitDelivery } from '#server/fulfilment/submit-delivery.ts';
+import type { PlanComponentId } from '#shared/plan-components.ts';
 import {
   lostAnswerFaults,
   smmPanelEnv,

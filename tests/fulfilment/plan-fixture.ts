@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
-import { catalogueRepo } from '../../src/server/catalogue/catalogue.repo';
-import { catalogueWritesRepo } from '../../src/server/catalogue/catalogue-writes.repo';
-import { planComponentIds } from '../../src/shared/plan-components';
+import { catalogueRepo } from '#server/catalogue/catalogue.repo.ts';
+import { catalogueWritesRepo } from '#server/catalogue/catalogue-writes.repo.ts';
+import { planComponentIds } from '#shared/plan-components.ts';
 import { smmPanelEnv, startFakeSmmPanel, type FakeSmmPanel } from '../fake-smm/fake-smm-panel';
 import { startAsaasTestApp, type AsaasTestApp } from '../helpers/asaas-test-app';
 

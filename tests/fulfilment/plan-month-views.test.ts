@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { subscriptions } from '../../src/server/db/schema';
+import { subscriptions } from '#server/db/schema/index.ts';
 import { signupBody } from '../helpers/accounts';
 import { planByCard } from '../helpers/asaas-test-app';
 import { sessionCookieOf } from '../helpers/cookies';

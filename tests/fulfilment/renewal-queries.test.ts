@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PgPreparedQuery } from 'drizzle-orm/pg-core';
-import { deliveries, jobs, orders, subscriptions } from '../../src/server/db/schema';
+import { deliveries, jobs, orders, subscriptions } from '#server/db/schema/index.ts';
 import { smmPanelEnv, startFakeSmmPanel, type FakeSmmPanel } from '../fake-smm/fake-smm-panel';
 import { planByCard, startAsaasTestApp, type AsaasTestApp } from '../helpers/asaas-test-app';
 import { newKey, orderRequest } from '../helpers/order-request';

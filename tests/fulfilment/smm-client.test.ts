@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSmmPanel } from '../../src/server/fulfilment/smm-panel';
+import { createSmmPanel } from '#server/fulfilment/smm-panel.ts';
 import { closedPortUrl, startFakeSmmPanel, type FakeSmmPanel } from '../fake-smm/fake-smm-panel';
 
 // The API v2 client against the fake panel: form body, string numbers, `{error}` with HTTP 200, and the

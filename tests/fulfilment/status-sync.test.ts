@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliveries } from '../../src/server/db/schema';
+import { deliveries } from '#server/db/schema/index.ts';
 import { startFulfilmentTestApp, type FulfilmentTestApp } from '../helpers/fulfilment-app';
 import { orderProof } from '../helpers/order-request';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { jobs } from '../../src/server/db/schema';
-import { catalogueRepo } from '../../src/server/catalogue/catalogue.repo';
-import { catalogueWritesRepo } from '../../src/server/catalogue/catalogue-writes.repo';
+import { jobs } from '#server/db/schema/index.ts';
+import { catalogueRepo } from '#server/catalogue/catalogue.repo.ts';
+import { catalogueWritesRepo } from '#server/catalogue/catalogue-writes.repo.ts';
 import { closedPortUrl, lostAnswerFaults } from '../fake-smm/fake-smm-panel';
 import { startFulfilmentTestApp, type FulfilmentTestApp } from '../helpers/fulfilment-app';
 import { orderProof } from '../helpers/order-request';

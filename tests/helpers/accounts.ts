@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
-import { outboxEmails } from '../../src/server/db/schema';
-import { setAdminPassword } from '../../src/server/admin/admin-account';
-import { base32Decode, totp } from '../../src/server/admin/totp';
+import { outboxEmails } from '#server/db/schema/index.ts';
+import { setAdminPassword } from '#server/admin/admin-account.ts';
+import { base32Decode, totp } from '#server/admin/totp.ts';
 import { sessionCookieOf } from './cookies';
 import { createTestApp, type TestApp } from './test-app';
 

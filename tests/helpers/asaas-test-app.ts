@@ -1,6 +1,6 @@
 import { approvedCard } from './order-request';
-import { createAsaasClient } from '../../src/server/payments/asaas/asaas-client';
-import { createAsaasProvider } from '../../src/server/payments/asaas/asaas-provider';
+import { createAsaasClient } from '#server/payments/asaas/asaas-client.ts';
+import { createAsaasProvider } from '#server/payments/asaas/asaas-provider.ts';
 import { startFakeAsaas, type FakeAsaas } from '../fake-asaas/fake-asaas-server';
 import { createTestApp, type TestApp } from './test-app';
 

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { openDatabase } from '../../src/server/db/client';
+import { openDatabase } from '#server/db/client.ts';
 
 /**
  * One migrated database that every test file copies (docs/architecture.md#tests): a PostgreSQL template

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { deliveries, orders, outboxEmails } from '../../src/server/db/schema';
-import type { Database } from '../../src/server/db/client';
-import type { FulfilmentPanel } from '../../src/server/fulfilment/panel';
-import { createSmmPanel } from '../../src/server/fulfilment/smm-panel';
-import type { CreateOrderRequest } from '../../src/shared/schemas/checkout';
+import { deliveries, orders, outboxEmails } from '#server/db/schema/index.ts';
+import type { Database } from '#server/db/client.ts';
+import type { FulfilmentPanel } from '#server/fulfilment/panel.ts';
+import { createSmmPanel } from '#server/fulfilment/smm-panel.ts';
+import type { CreateOrderRequest } from '#shared/schemas/checkout.ts';
 import { smmPanelEnv, startFakeSmmPanel, type FakeSmmPanel } from '../fake-smm/fake-smm-panel';
 import { newKey, orderRequest } from './order-request';
 import { createTestApp, type TestApp } from './test-app';

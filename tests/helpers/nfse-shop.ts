@@ -1,11 +1,11 @@
 import { expect } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { CreateOrderRequest } from '../../src/shared/schemas/checkout';
-import { outboxEmails } from '../../src/server/db/schema';
-import { asaasInvoices } from '../../src/server/invoices/asaas-invoices';
-import { invoicesRepo } from '../../src/server/invoices/invoices.repo';
-import { issueInvoice } from '../../src/server/invoices/issue-invoice';
-import { createAsaasClient } from '../../src/server/payments/asaas/asaas-client';
+import type { CreateOrderRequest } from '#shared/schemas/checkout.ts';
+import { outboxEmails } from '#server/db/schema/index.ts';
+import { asaasInvoices } from '#server/invoices/asaas-invoices.ts';
+import { invoicesRepo } from '#server/invoices/invoices.repo.ts';
+import { issueInvoice } from '#server/invoices/issue-invoice.ts';
+import { createAsaasClient } from '#server/payments/asaas/asaas-client.ts';
 import { startAsaasTestApp, type AsaasTestApp } from './asaas-test-app';
 import { newKey, orderRequest } from './order-request';
 

@@ -1,4 +1,4 @@
-import { productKinds, type Catalogue, type Package, type ProductId } from '../../src/shared/catalogue';
+import { productKinds, type Catalogue, type Package, type ProductId } from '#shared/catalogue.ts';
 
 // The catalogue the shop opened with (docs/product.md#catalogue, #add-ons), as migration 0019 seeds it: unit
 // tests price against it, and a test checks the migration against it.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { CreateOrderRequest } from '../../src/shared/schemas/checkout';
-import { signOrderToken } from '../../src/server/orders/order-capability';
+import type { CreateOrderRequest } from '#shared/schemas/checkout.ts';
+import { signOrderToken } from '#server/orders/order-capability.ts';
 import type { TestApp } from './test-app';
 
 /** A valid checkout body; tests override what they are about. */

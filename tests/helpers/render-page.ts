@@ -1,7 +1,7 @@
-import { render } from '../../src/web/entry-server';
-import type { RenderContext } from '../../src/shared/render-contract';
-import type { ShopIdentity } from '../../src/shared/shop';
-import { defaultShopClaims } from '../../src/shared/shop-claims';
+import { render } from '#web/entry-server.tsx';
+import type { RenderContext } from '#shared/render-contract.ts';
+import type { ShopIdentity } from '#shared/shop.ts';
+import { defaultShopClaims } from '#shared/shop-claims.ts';
 import { openingCatalogue } from './opening-catalogue';
 
 /** A shop identity for rendering pages in unit tests, without loading the configuration. */

@@ -1,9 +1,9 @@
-import { loadConfig, type Config } from '../../src/server/config';
-import { buildApp, type App } from '../../src/server/app';
-import type { Database } from '../../src/server/db/client';
+import { loadConfig, type Config } from '#server/config.ts';
+import { buildApp, type App } from '#server/app.ts';
+import type { Database } from '#server/db/client.ts';
 import { createTestDatabase } from './test-database';
-import type { PaymentProvider } from '../../src/server/payments/payment-provider';
-import type { FulfilmentPanel } from '../../src/server/fulfilment/panel';
+import type { PaymentProvider } from '#server/payments/payment-provider.ts';
+import type { FulfilmentPanel } from '#server/fulfilment/panel.ts';
 import { testOrderLinkSecret } from './order-request';
 
 export interface TestApp extends App {

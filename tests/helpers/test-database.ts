@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type Database } from '../../src/server/db/client';
+import { openDatabase, type Database } from '#server/db/client.ts';
 import { migrationsFolder, pgliteTemplate, postgresTemplate, untilNoBackends } from './database-template';
 
 /**

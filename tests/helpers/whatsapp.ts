@@ -1,4 +1,4 @@
-import { whatsappKinds } from '../../src/shared/whatsapp';
+import { whatsappKinds } from '#shared/whatsapp.ts';
 import { fakeTemplateName, type FakeCloudApi } from '../fake-whatsapp/fake-cloud-api';
 import { operatorCookie } from './accounts';
 import type { TestApp } from './test-app';

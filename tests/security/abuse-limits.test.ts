@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { jobs } from '../../src/server/db/schema';
+import { jobs } from '#server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import {
   approvedCard,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setAdminPassword } from '../../src/server/admin/admin-account';
+import { setAdminPassword } from '#server/admin/admin-account.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { sessionCookieOf } from '../helpers/cookies';
 import { lastEmailTo, signupBody, tokenIn } from '../helpers/accounts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { setAdminPassword } from '../../src/server/admin/admin-account';
-import { base32Decode, hotp, totpStep } from '../../src/server/admin/totp';
+import { setAdminPassword } from '#server/admin/admin-account.ts';
+import { base32Decode, hotp, totpStep } from '#server/admin/totp.ts';
 import { enableTwoFactor, signInTwoSteps } from '../helpers/accounts';
 import { sessionCookieOf } from '../helpers/cookies';
 import { createTestApp, type TestApp } from '../helpers/test-app';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serializeError } from '../../src/server/logger';
+import { serializeError } from '#server/logger.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { newKey, orderRequest } from '../helpers/order-request';
 import { operatorCookie, signupBody } from '../helpers/accounts';

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFile
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firstStart, setAdminPassword } from '../../src/server/admin/admin-account';
+import { firstStart, setAdminPassword } from '#server/admin/admin-account.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 // Issue 24 §9: the first-start operator password was printed to the log, which journald keeps. Now it

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setAdminPassword } from '../../src/server/admin/admin-account';
+import { setAdminPassword } from '#server/admin/admin-account.ts';
 import { lastEmailTo, signupBody, tokenIn } from '../helpers/accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 

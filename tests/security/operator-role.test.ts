@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { accountsRepo } from '../../src/server/accounts/accounts.repo';
-import { hashPassword } from '../../src/server/accounts/passwords';
-import { setAdminPassword } from '../../src/server/admin/admin-account';
-import { hashToken, newToken } from '../../src/server/accounts/tokens';
+import { accountsRepo } from '#server/accounts/accounts.repo.ts';
+import { hashPassword } from '#server/accounts/passwords.ts';
+import { setAdminPassword } from '#server/admin/admin-account.ts';
+import { hashToken, newToken } from '#server/accounts/tokens.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { sessionCookieOf } from '../helpers/cookies';
 import { signupBody } from '../helpers/accounts';

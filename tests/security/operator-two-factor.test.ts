@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxEmails } from '../../src/server/db/schema';
-import { setAdminPassword } from '../../src/server/admin/admin-account';
-import { base32Decode, hotp, totpStep } from '../../src/server/admin/totp';
+import { outboxEmails } from '#server/db/schema/index.ts';
+import { setAdminPassword } from '#server/admin/admin-account.ts';
+import { base32Decode, hotp, totpStep } from '#server/admin/totp.ts';
 import { codeAt, signInTwoSteps } from '../helpers/accounts';
 import { sessionCookieOf } from '../helpers/cookies';
 import { productionDemoEnv } from '../helpers/production-env';

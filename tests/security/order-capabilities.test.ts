@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { orderAudit, payments, serverSecrets } from '../../src/server/db/schema';
-import { signOrderToken } from '../../src/server/orders/order-capability';
-import { messages } from '../../src/shared/messages';
-import { formatPurchaseCode } from '../../src/shared/orders';
+import { orderAudit, payments, serverSecrets } from '#server/db/schema/index.ts';
+import { signOrderToken } from '#server/orders/order-capability.ts';
+import { messages } from '#shared/messages.ts';
+import { formatPurchaseCode } from '#shared/orders.ts';
 import { startFulfilmentTestApp, type FulfilmentTestApp } from '../helpers/fulfilment-app';
 import { newKey, orderRequest, testOrderLinkSecret } from '../helpers/order-request';
 import { createTestApp } from '../helpers/test-app';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { rowsOf } from '../../src/server/db/client';
-import { leads, orders, outboxEmails, payments, refunds, users } from '../../src/server/db/schema';
+import { rowsOf } from '#server/db/client.ts';
+import { leads, orders, outboxEmails, payments, refunds, users } from '#server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { sessionCookieOf } from '../helpers/cookies';
 import { lastEmailTo, operatorCookie, signupBody, tokenIn } from '../helpers/accounts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { subscriptions } from '../../src/server/db/schema';
+import { subscriptions } from '#server/db/schema/index.ts';
 import { startAsaasTestApp, type AsaasTestApp } from '../helpers/asaas-test-app';
 import { newKey, orderRequest, orderProof } from '../helpers/order-request';
 

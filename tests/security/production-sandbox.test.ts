@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/config';
+import { loadConfig } from '#server/config.ts';
 
 // Issue 9 §3, docs/product.md#test-mode: the sandbox (anyone can confirm their own order) never serves
 // production by accident.

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { setAdminPassword } from '../../src/server/admin/admin-account';
+import { setAdminPassword } from '#server/admin/admin-account.ts';
 import { signupBody } from '../helpers/accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { productionDemoEnv } from '../helpers/production-env';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { webhookEvents } from '../../src/server/db/schema';
+import { webhookEvents } from '#server/db/schema/index.ts';
 import { startAsaasTestApp, type AsaasTestApp } from '../helpers/asaas-test-app';
 import { lastEmailTo, signupBody } from '../helpers/accounts';
 import { newKey, orderRequest } from '../helpers/order-request';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findPlan } from '../../shared/pricing';
-import { openingCatalogue } from '../../../tests/helpers/opening-catalogue';
+import { openingCatalogue } from '#tests/helpers/opening-catalogue.ts';
 import { dailySchedule, deliveryItems, monthEnd, panelExpiry, planDailyFollowers } from './delivery-plan';
 
 const paidAt = new Date('2026-11-23T15:00:00Z');

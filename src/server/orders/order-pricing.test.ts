@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkPaymentChoice, priceOrder, requestHash } from './order-pricing';
-import { openingCatalogue } from '../../../tests/helpers/opening-catalogue';
+import { openingCatalogue } from '#tests/helpers/opening-catalogue.ts';
 import type { CreateOrderInput } from '../../shared/schemas/checkout';
 
 const base: CreateOrderInput = {

@@ -9,7 +9,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { OrderStatus, PaymentMethod, PaymentStatus } from '../../../shared/orders';
+import type { OrderStatus, PaymentMethod, PaymentStatus } from '#shared/orders.ts';
 import { orders } from './orders';
 
 /**

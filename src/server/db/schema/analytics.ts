@@ -1,5 +1,5 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { EventStage } from '../../../shared/schemas/analytics-event';
+import type { EventStage } from '#shared/schemas/analytics-event.ts';
 
 /**
  * First-party funnel events (docs/product.md#analytics-and-consent). No IP column: the IP is never stored.

@@ -1,6 +1,6 @@
 import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import type { PlanId, ProductId } from '../../../shared/catalogue';
-import type { PlanComponentId } from '../../../shared/plan-components';
+import type { PlanId, ProductId } from '#shared/catalogue.ts';
+import type { PlanComponentId } from '#shared/plan-components.ts';
 
 // The catalogue the owner edits in the panel (issue 13, ADR 021). The kinds of product and plan are
 // fixed in code (src/shared/catalogue.ts); these rows hold their prices and wording. The version that

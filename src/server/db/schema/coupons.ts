@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { AdminCouponFields } from '../../../shared/schemas/coupons';
+import type { AdminCouponFields } from '#shared/schemas/coupons.ts';
 
 /** Discount coupons (issue 13, docs/product.md#coupons): edited in the panel, priced by the server alone. */
 export const coupons = pgTable(

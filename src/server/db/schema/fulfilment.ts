@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { ProductId } from '../../../shared/catalogue';
-import type { PlanComponentId } from '../../../shared/plan-components';
-import type { DeliveryState } from '../../../shared/schemas/deliveries';
+import type { ProductId } from '#shared/catalogue.ts';
+import type { PlanComponentId } from '#shared/plan-components.ts';
+import type { DeliveryState } from '#shared/schemas/deliveries.ts';
 
 /**
  * One row per delivered item of a paid order (docs/product.md#delivery): the package, each add-on, a plan's

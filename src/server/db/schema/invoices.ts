@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { InvoiceIssueOn, InvoiceState } from '../../../shared/invoice-states';
+import type { InvoiceIssueOn, InvoiceState } from '#shared/invoice-states.ts';
 import { orders } from './orders';
 
 /**

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { ProductId } from '../../../shared/catalogue';
+import type { ProductId } from '#shared/catalogue.ts';
 
 /**
  * The purchase modal's handle and e-mail (issue 12): one row per e-mail, refreshed on each visit,

@@ -1,15 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { PlanId } from '../../../shared/catalogue';
-import type {
-  OrderService,
-  OrderStatus,
-  PaymentFlag,
-  PaymentMethod,
-  PaymentStatus,
-} from '../../../shared/orders';
-import type { AddOnLine } from '../../../shared/pricing';
-import type { Address } from '../../../shared/schemas/checkout';
+import type { PlanId } from '#shared/catalogue.ts';
+import type { OrderService, OrderStatus, PaymentFlag, PaymentMethod, PaymentStatus } from '#shared/orders.ts';
+import type { AddOnLine } from '#shared/pricing.ts';
+import type { Address } from '#shared/schemas/checkout.ts';
 
 /** Orders (docs/product.md#orders), money in centavos (#money), statuses as slugs (#order-statuses). */
 export const orders = pgTable(

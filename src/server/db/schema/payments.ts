@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { PaymentState, RefundState } from '../../../shared/payment-states';
+import type { PaymentState, RefundState } from '#shared/payment-states.ts';
 import { orders } from './orders';
 
 /** Charges at the payment provider; an order may have several attempts (a declined card, a new PIX). */

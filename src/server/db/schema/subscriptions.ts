@@ -1,5 +1,5 @@
 import { integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { PlanId } from '../../../shared/catalogue';
+import type { PlanId } from '#shared/catalogue.ts';
 
 /**
  * A monthly plan at the provider (docs/product.md#plans): it schedules one charge, and so one order, a month.

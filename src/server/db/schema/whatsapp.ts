@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { WhatsappKind } from '../../../shared/whatsapp';
+import type { WhatsappKind } from '#shared/whatsapp.ts';
 
 /**
  * One WhatsApp message per order and kind (docs/whatsapp.md, ADR 037): claimed before the Cloud API is

@@ -1,4 +1,4 @@
-import { saoPauloDay } from '../../../shared/dates';
+import { saoPauloDay } from '#shared/dates.ts';
 import type { ChargeCustomer, ChargeRequest } from '../payment-provider';
 import { asaasAnswer, asaasCustomer, asaasListAll } from './asaas-answers';
 import type { AsaasRequest } from './asaas-client';

@@ -1,4 +1,4 @@
-import type { RefundState } from '../../../shared/payment-states';
+import type { RefundState } from '#shared/payment-states.ts';
 import type { PaymentProvider, ProviderRefund, RefundableCharge } from '../payment-provider';
 import { asaasAnswer, asaasListAll, asaasPayment, asaasRefund } from './asaas-answers';
 import type { AsaasRequest } from './asaas-client';

@@ -1,4 +1,4 @@
-import type { PaymentState, RefundState } from '../../../shared/payment-states';
+import type { PaymentState, RefundState } from '#shared/payment-states.ts';
 import type { ChargeSummary } from '../payment-provider';
 
 // Asaas's words (API v3 'PaymentGetResponsePaymentStatus', refund statuses, billing types) in the shop's.

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from '../../router/link';
-import type { ConsentChoice } from '../../../shared/consent';
+import type { ConsentChoice } from '#shared/consent.ts';
 import { consentCookie, loadTagManager, storeConsent, storedConsent } from '../../lib/consent';
 import { useCookieBannerRendered, useShop } from '../../lib/boot';
 import { paths } from '../../paths';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { renderPage } from '../../../../tests/helpers/render-page';
-import { defaultShopClaims } from '../../../shared/shop-claims';
+import { renderPage } from '#tests/helpers/render-page.ts';
+import { defaultShopClaims } from '#shared/shop-claims.ts';
 
 // ADR 031: the landing, /sobre and /disclaimer say the numbers the owner set, today's by default, and
 // none at all once hidden.

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { AccountOrder, AccountUser, signupSchema } from '../../../shared/schemas/accounts';
+import type { AccountOrder, AccountUser, signupSchema } from '#shared/schemas/accounts.ts';
 import { api } from '../../lib/api';
 
 // The accounts feature's calls to our server (sessions are an httpOnly cookie the server sets).

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { formatDate } from '../../../shared/dates';
-import { formatBRL } from '../../../shared/money';
-import { orderStatusLabels, paymentStatusLabels } from '../../../shared/orders';
-import type { AccountOrder, AccountUser } from '../../../shared/schemas/accounts';
+import { formatDate } from '#shared/dates.ts';
+import { formatBRL } from '#shared/money.ts';
+import { orderStatusLabels, paymentStatusLabels } from '#shared/orders.ts';
+import type { AccountOrder, AccountUser } from '#shared/schemas/accounts.ts';
 import { PageShell } from '../../components/layout/page-shell';
 import { buttonSecondary, container } from '../../components/ui/styles';
 import { ApiError } from '../../lib/api';

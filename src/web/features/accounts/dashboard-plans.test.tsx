@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { AccountOrder } from '../../../shared/schemas/accounts';
+import type { AccountOrder } from '#shared/schemas/accounts.ts';
 import { DashboardPlans } from './dashboard-plans';
 
 // Rendered alone, without the app's router: a link is its anchor.

@@ -1,7 +1,7 @@
-import { formatDate } from '../../../shared/dates';
-import { formatBRL } from '../../../shared/money';
-import type { PlanMonthLine } from '../../../shared/plan-month';
-import type { AccountOrder } from '../../../shared/schemas/accounts';
+import { formatDate } from '#shared/dates.ts';
+import { formatBRL } from '#shared/money.ts';
+import type { PlanMonthLine } from '#shared/plan-month.ts';
+import type { AccountOrder } from '#shared/schemas/accounts.ts';
 import { Link } from '../../router/link';
 import { serviceTitle, PlanMonthList } from '../orders';
 import { orderPage } from '../../paths';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { messages } from '../../../shared/messages';
-import { resetConfirmSchema } from '../../../shared/schemas/accounts';
+import { messages } from '#shared/messages.ts';
+import { resetConfirmSchema } from '#shared/schemas/accounts.ts';
 import { useZodForm } from '../../lib/use-zod-form';
 import { PageShell } from '../../components/layout/page-shell';
 import { TextField } from '../../components/ui/text-field';

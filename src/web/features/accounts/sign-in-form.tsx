@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { messages } from '../../../shared/messages';
-import { loginSchema } from '../../../shared/schemas/accounts';
+import { messages } from '#shared/messages.ts';
+import { loginSchema } from '#shared/schemas/accounts.ts';
 import { useZodForm } from '../../lib/use-zod-form';
 import { TextField } from '../../components/ui/text-field';
 import { buttonPrimary } from '../../components/ui/styles';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { messages } from '../../../shared/messages';
-import { signupSchema } from '../../../shared/schemas/accounts';
+import { messages } from '#shared/messages.ts';
+import { signupSchema } from '#shared/schemas/accounts.ts';
 import { PageShell } from '../../components/layout/page-shell';
 import { TextField } from '../../components/ui/text-field';
 import { buttonPrimary, container } from '../../components/ui/styles';

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { formatDateTime } from '../../../shared/dates';
-import { formatBRL } from '../../../shared/money';
-import type { AbandonedCheckout } from '../../../shared/schemas/admin';
-import { whatsappLink } from '../../../shared/shop';
-import { api } from '../../lib/api';
+import { formatDateTime } from '#shared/dates.ts';
+import { formatBRL } from '#shared/money.ts';
+import type { AbandonedCheckout } from '#shared/schemas/admin.ts';
+import { whatsappLink } from '#shared/shop.ts';
+import { abandonedCheckouts } from './admin-api';
 import { useShop } from '../../lib/boot';
 import { serviceTitle } from '../orders';
 import { Failure, failureText } from './admin-failure';
@@ -18,8 +18,7 @@ export function AdminAbandoned() {
   const [checkouts, setCheckouts] = useState<AbandonedCheckout[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   useEffect(() => {
-    void api
-      .get<{ checkouts: AbandonedCheckout[] }>('/api/admin/abandoned-checkouts')
+    void abandonedCheckouts()
       .then((answer) => setCheckouts(answer.checkouts))
       .catch((error: unknown) => setFailure(failureText(error)));
   }, []);

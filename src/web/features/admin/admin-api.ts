@@ -1,25 +1,31 @@
-import type { ProductId } from '../../../shared/catalogue';
+import type { ProductId } from '#shared/catalogue.ts';
 import type {
+  AbandonedCheckout,
+  AdminAuditEntry,
   AdminChargeInput,
   AdminFunnel,
   AdminMetrics,
   AdminOrder,
+  AdminRefund,
   SalesChart,
-} from '../../../shared/schemas/admin';
-import type { AdminLoginAnswer } from '../../../shared/schemas/admin-session';
+} from '#shared/schemas/admin.ts';
+import type { DeadJob } from '#shared/schemas/admin-jobs.ts';
+import type { AdminLoginAnswer } from '#shared/schemas/admin-session.ts';
 import type {
+  AdminCatalogue,
   AdminPackageFields,
   AdminPlanComponentFields,
   AdminPlanFields,
   AdminProductFields,
-} from '../../../shared/schemas/catalogue';
-import type { AdminCouponInput } from '../../../shared/schemas/coupons';
-import type { PanelReport } from '../../../shared/schemas/deliveries';
-import type { DoctorReport } from '../../../shared/schemas/doctor';
+} from '#shared/schemas/catalogue.ts';
+import type { AdminCoupon, AdminCouponInput } from '#shared/schemas/coupons.ts';
+import type { AdminDelivery, PanelReport } from '#shared/schemas/deliveries.ts';
+import type { DoctorReport } from '#shared/schemas/doctor.ts';
 import { api } from '../../lib/api';
 
 // The panel's calls to our server (the session is the admin cookie; the server checks every one).
-// Fiscal and invoice calls are in admin-invoices-api.ts.
+// Fiscal and invoice calls are in admin-invoices-api.ts; the operator's own account and the shop's settings in
+// admin-settings-api.ts.
 
 export const adminLogin = (email: string, password: string) =>
   api.post<AdminLoginAnswer>('/api/admin/login', { email, password });
@@ -42,6 +48,42 @@ export const adminOrders = (query: string) =>
 export const chargeOrder = (orderId: string, body: AdminChargeInput) =>
   api.post(`/api/admin/orders/${orderId}/charge`, body);
 
+/** A change the operator makes to an order (status, note, payment status). */
+export const updateOrder = (orderId: string, body: Record<string, unknown>) =>
+  api.patch(`/api/admin/orders/${orderId}`, body);
+
+export const orderAudit = (orderId: string) =>
+  api.get<{ audit: AdminAuditEntry[] }>(`/api/admin/orders/${orderId}/audit`);
+
+/** The sandbox's stand-in for the provider confirming a payment. */
+export const simulatePayment = (orderId: string) =>
+  api.post(`/api/admin/orders/${orderId}/simulate-payment`, {});
+
+export const cancelSubscription = (subscriptionId: string) =>
+  api.post(`/api/admin/subscriptions/${subscriptionId}/cancel`, {});
+
+export const orderRefunds = (orderId: string) =>
+  api.get<{ refunds: AdminRefund[] }>(`/api/admin/orders/${orderId}/refunds`);
+
+/** A refund of the whole order when `amountCents` is absent; the key makes a resent request count once. */
+export const refundOrder = (orderId: string, body: { amountCents?: number; reason: string }, key: string) =>
+  api.post(`/api/admin/orders/${orderId}/refunds`, body, { headers: { 'idempotency-key': key } });
+
+export const orderDeliveries = (orderId: string) =>
+  api.get<{ deliveries: AdminDelivery[] }>(`/api/admin/orders/${orderId}/deliveries`);
+
+export const abandonedCheckouts = () =>
+  api.get<{ checkouts: AbandonedCheckout[] }>('/api/admin/abandoned-checkouts');
+
+/** "Precisam de atenção": the deliveries a person must decide. */
+export interface FulfilmentAttention {
+  provider: string;
+  count: number;
+  deliveries: AdminDelivery[];
+}
+
+export const fulfilmentAttention = () => api.get<FulfilmentAttention>('/api/admin/fulfilment');
+
 export const deliveryAction = (deliveryId: string, body: Record<string, unknown>) =>
   api.post(`/api/admin/deliveries/${deliveryId}/action`, body);
 
@@ -49,7 +91,19 @@ export const supplierPanel = () => api.get<PanelReport>('/api/admin/fulfilment/p
 
 export const runDoctor = (send: boolean) => api.post<DoctorReport>('/api/admin/doctor', { send });
 
+export const deadJobs = () => api.get<{ count: number; jobs: DeadJob[] }>('/api/admin/jobs/dead');
+
+export const retryJob = (jobId: string) => api.post(`/api/admin/jobs/${jobId}/retry`, {});
+
+export const adminCoupons = () =>
+  api.get<{ coupons: AdminCoupon[]; pixDiscountPercent: number }>('/api/admin/coupons');
+
 export const createCoupon = (body: AdminCouponInput) => api.post('/api/admin/coupons', body);
+
+export const updateCoupon = (couponId: string, body: AdminCouponInput) =>
+  api.patch(`/api/admin/coupons/${couponId}`, body);
+
+export const adminCatalogue = () => api.get<AdminCatalogue>('/api/admin/catalogue');
 
 export const saveProduct = (product: ProductId, body: AdminProductFields) =>
   api.patch(`/api/admin/catalogue/products/${product}`, body);

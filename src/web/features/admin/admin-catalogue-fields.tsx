@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { formatBRL, parseBRL } from '../../../shared/money';
+import { formatBRL, parseBRL } from '#shared/money.ts';
 import { buttonSecondary, fieldInput, fieldLabel } from '../../components/ui/styles';
 import { ApiError } from '../../lib/api';
 

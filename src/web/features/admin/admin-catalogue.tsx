@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import { productKinds } from '../../../shared/catalogue';
-import { formatDateTime } from '../../../shared/dates';
-import type { AdminCatalogue, AdminCatalogueAudit } from '../../../shared/schemas/catalogue';
-import type { PanelReport } from '../../../shared/schemas/deliveries';
-import { api } from '../../lib/api';
+import { productKinds } from '#shared/catalogue.ts';
+import { formatDateTime } from '#shared/dates.ts';
+import type { AdminCatalogue, AdminCatalogueAudit } from '#shared/schemas/catalogue.ts';
+import type { PanelReport } from '#shared/schemas/deliveries.ts';
+import { adminCatalogue, supplierPanel } from './admin-api';
 import { AdminPackageForm } from './admin-package-form';
 import { AdminPlanForm } from './admin-plan-form';
 import { AdminProductForm } from './admin-product-form';
@@ -29,13 +29,13 @@ export function AdminCatalogueEditor() {
   const [failure, setFailure] = useState<string | null>(null);
   const load = useCallback(async () => {
     try {
-      setData(await api.get<AdminCatalogue>('/api/admin/catalogue'));
+      setData(await adminCatalogue());
       setFailure(null);
     } catch (error) {
       setFailure(failureText(error));
     }
     // The plan components' services as the panel describes them; none when the panel does not answer.
-    const panel = await api.get<PanelReport>('/api/admin/fulfilment/panel').catch(() => null);
+    const panel = await supplierPanel().catch(() => null);
     setReport(panel?.components ?? []);
   }, []);
   useEffect(() => {

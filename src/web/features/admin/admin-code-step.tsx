@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { messages } from '../../../shared/messages';
+import { messages } from '#shared/messages.ts';
 import { TextField } from '../../components/ui/text-field';
 import { buttonPrimary, buttonSecondary } from '../../components/ui/styles';
 import { ApiError } from '../../lib/api';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { parseBRL } from '../../../shared/money';
-import type { AdminCouponInput } from '../../../shared/schemas/coupons';
+import { parseBRL } from '#shared/money.ts';
+import type { AdminCouponInput } from '#shared/schemas/coupons.ts';
 import { buttonPrimary, fieldInput, fieldLabel } from '../../components/ui/styles';
 import { ApiError } from '../../lib/api';
 import { createCoupon } from './admin-api';

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
-import { formatBRL } from '../../../shared/money';
-import type { AdminCoupon } from '../../../shared/schemas/coupons';
+import { formatBRL } from '#shared/money.ts';
+import type { AdminCoupon } from '#shared/schemas/coupons.ts';
 import { buttonSecondary, fieldInput, fieldLabel } from '../../components/ui/styles';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { adminCoupons, updateCoupon } from './admin-api';
 import { AdminCouponForm } from './admin-coupon-form';
 import { Failure, failureText } from './admin-failure';
+import { savePixDiscount } from './admin-settings-api';
 
 const appliesToLabels = { both: 'pacotes e planos', one_time: 'só pacotes', plans: 'só planos' };
 const dayLabel = (day: string | null) => (day ? day.split('-').reverse().join('/') : null);
@@ -27,9 +29,7 @@ export function AdminCoupons() {
   const [failure, setFailure] = useState<string | null>(null);
   const load = useCallback(async () => {
     try {
-      const answer = await api.get<{ coupons: AdminCoupon[]; pixDiscountPercent: number }>(
-        '/api/admin/coupons',
-      );
+      const answer = await adminCoupons();
       setData(answer);
       setPix(String(answer.pixDiscountPercent));
     } catch (error) {
@@ -42,7 +42,7 @@ export function AdminCoupons() {
 
   const savePix = async () => {
     try {
-      await api.patch('/api/admin/settings/pix-discount', { percent: Number(pix) });
+      await savePixDiscount(Number(pix));
       setNotice('Desconto PIX salvo.');
     } catch (error) {
       setNotice(error instanceof ApiError ? error.message : 'Não foi possível salvar.');
@@ -60,9 +60,9 @@ export function AdminCoupons() {
       ...fields
     } = c;
     setFailure(null);
-    await api
-      .patch(`/api/admin/coupons/${c.id}`, { ...fields, active: !c.active })
-      .catch((error: unknown) => setFailure(failureText(error)));
+    await updateCoupon(c.id, { ...fields, active: !c.active }).catch((error: unknown) =>
+      setFailure(failureText(error)),
+    );
     await load();
   };
 

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
-import { formatDateTime } from '../../../shared/dates';
-import { jobKindLabels, type DeadJob } from '../../../shared/schemas/admin-jobs';
+import { formatDateTime } from '#shared/dates.ts';
+import { jobKindLabels, type DeadJob } from '#shared/schemas/admin-jobs.ts';
 import { buttonSecondary } from '../../components/ui/styles';
-import { api } from '../../lib/api';
+import { deadJobs, retryJob } from './admin-api';
 import { Failure, failureText } from './admin-failure';
 
 /**
@@ -14,7 +14,7 @@ export function AdminDeadJobs() {
   const [failure, setFailure] = useState<string | null>(null);
   const load = useCallback(async () => {
     try {
-      setDead(await api.get<{ count: number; jobs: DeadJob[] }>('/api/admin/jobs/dead'));
+      setDead(await deadJobs());
     } catch (error) {
       setFailure(failureText(error));
     }
@@ -26,7 +26,7 @@ export function AdminDeadJobs() {
   const retry = async (id: string) => {
     setFailure(null);
     try {
-      await api.post(`/api/admin/jobs/${id}/retry`, {});
+      await retryJob(id);
     } catch (error) {
       setFailure(failureText(error, 'Erro ao tentar de novo.'));
     }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { AdminOrder } from '../../../shared/schemas/admin';
-import type { AdminDelivery } from '../../../shared/schemas/deliveries';
-import { api } from '../../lib/api';
+import type { AdminOrder } from '#shared/schemas/admin.ts';
+import type { AdminDelivery } from '#shared/schemas/deliveries.ts';
+import { orderDeliveries } from './admin-api';
 import { AdminDeliveryItem } from './admin-delivery-item';
 import { Failure, failureText } from './admin-failure';
 
@@ -26,10 +26,7 @@ export function AdminDeliveriesRow({
   const [failure, setFailure] = useState<string | null>(null);
   const load = useCallback(async () => {
     try {
-      setDeliveries(
-        (await api.get<{ deliveries: AdminDelivery[] }>(`/api/admin/orders/${orderId}/deliveries`))
-          .deliveries,
-      );
+      setDeliveries((await orderDeliveries(orderId)).deliveries);
       setFailure(null);
     } catch (error) {
       setFailure(failureText(error));

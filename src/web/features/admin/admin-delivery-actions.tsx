@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { formatInteger } from '../../../shared/money';
-import type { AdminDelivery } from '../../../shared/schemas/deliveries';
+import { formatInteger } from '#shared/money.ts';
+import type { AdminDelivery } from '#shared/schemas/deliveries.ts';
 import { ApiError } from '../../lib/api';
 import { deliveryAction, refillOrder } from './admin-api';
 

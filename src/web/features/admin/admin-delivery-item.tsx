@@ -1,13 +1,13 @@
-import { formatDateTime } from '../../../shared/dates';
-import { formatInteger } from '../../../shared/money';
-import { formatPurchaseCode } from '../../../shared/orders';
-import { componentLine } from '../../../shared/plan-components';
-import { productKind } from '../../../shared/pricing';
+import { formatDateTime } from '#shared/dates.ts';
+import { formatInteger } from '#shared/money.ts';
+import { formatPurchaseCode } from '#shared/orders.ts';
+import { componentLine } from '#shared/plan-components.ts';
+import { productKind } from '#shared/pricing.ts';
 import {
   operatorDeliveryLabels,
   refillStatusLabels,
   type AdminDelivery,
-} from '../../../shared/schemas/deliveries';
+} from '#shared/schemas/deliveries.ts';
 import { DeliveryActions } from './admin-delivery-actions';
 
 /** One delivery as the operator sees it: panel id, status, start count, remains, cost, last error. */

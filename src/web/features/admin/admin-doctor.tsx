@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { DoctorReport } from '../../../shared/schemas/doctor';
+import type { DoctorReport } from '#shared/schemas/doctor.ts';
 import { buttonSecondary } from '../../components/ui/styles';
 import { ApiError } from '../../lib/api';
 import { runDoctor } from './admin-api';

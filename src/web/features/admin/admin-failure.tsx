@@ -1,4 +1,4 @@
-import { messages } from '../../../shared/messages';
+import { messages } from '#shared/messages.ts';
 import { ApiError } from '../../lib/api';
 
 // An admin screen never swallows a failure: a failed read or action shows the server's pt-BR reason.

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, expect, it, vi } from 'vitest';
-import type { AdminCoupon } from '../../../shared/schemas/coupons';
+import type { AdminCoupon } from '#shared/schemas/coupons.ts';
 import { AdminCoupons } from './admin-coupons';
 import { AdminDeliveriesRow } from './admin-deliveries-row';
 import { AdminFulfilment } from './admin-fulfilment';

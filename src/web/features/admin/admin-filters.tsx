@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { orderStatuses, orderStatusLabels } from '../../../shared/orders';
-import { periodLabels, periods, type Period } from '../../../shared/schemas/admin';
+import { orderStatuses, orderStatusLabels } from '#shared/orders.ts';
+import { periodLabels, periods, type Period } from '#shared/schemas/admin.ts';
 import { buttonPrimary, buttonSecondary, fieldInput, fieldLabel } from '../../components/ui/styles';
 
 /** Search, status, period (with custom dates), the two resets and the CSV of what is filtered. */

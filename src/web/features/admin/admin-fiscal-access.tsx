@@ -1,4 +1,4 @@
-import type { AuthenticationType, FiscalInfoView } from '../../../shared/schemas/fiscal-info';
+import type { AuthenticationType, FiscalInfoView } from '#shared/schemas/fiscal-info.ts';
 import { fieldLabel } from '../../components/ui/styles';
 import { TypedInput } from './admin-fiscal-fields';
 import { TextInput } from './admin-catalogue-fields';

@@ -1,8 +1,4 @@
-import type {
-  AuthenticationType,
-  FiscalInfoView,
-  MunicipalOptions,
-} from '../../../shared/schemas/fiscal-info';
+import type { AuthenticationType, FiscalInfoView, MunicipalOptions } from '#shared/schemas/fiscal-info.ts';
 
 export const accessLabels: Record<AuthenticationType, string> = {
   CERTIFICATE: 'certificado digital A1 (arquivo e senha)',

@@ -4,7 +4,7 @@ import type {
   FiscalInfoView,
   FiscalSetup,
   MunicipalOptions,
-} from '../../../shared/schemas/fiscal-info';
+} from '#shared/schemas/fiscal-info.ts';
 import { buttonPrimary } from '../../components/ui/styles';
 import { SelectInput } from './admin-fiscal-fields';
 import { ApiError } from '../../lib/api';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { MunicipalService } from '../../../shared/schemas/fiscal-info';
+import type { MunicipalService } from '#shared/schemas/fiscal-info.ts';
 import { buttonSecondary, fieldInput, fieldLabel } from '../../components/ui/styles';
 import { ApiError } from '../../lib/api';
 import { municipalServices } from './admin-invoices-api';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { FiscalSetup } from '../../../shared/schemas/fiscal-info';
+import type { FiscalSetup } from '#shared/schemas/fiscal-info.ts';
 import { buttonSecondary } from '../../components/ui/styles';
 import { ApiError } from '../../lib/api';
 import { fiscalSetup } from './admin-invoices-api';

@@ -1,25 +1,18 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { AdminDelivery } from '../../../shared/schemas/deliveries';
 import { buttonSecondary } from '../../components/ui/styles';
-import { api } from '../../lib/api';
 import { AdminDeliveryItem } from './admin-delivery-item';
 import { AdminSupplier } from './admin-supplier';
+import { fulfilmentAttention, type FulfilmentAttention } from './admin-api';
 import { Failure, failureText } from './admin-failure';
-
-interface Attention {
-  provider: string;
-  count: number;
-  deliveries: AdminDelivery[];
-}
 
 /** "Precisam de atenção": deliveries a person must decide (issue 11), with their actions. */
 export function AdminFulfilment() {
-  const [data, setData] = useState<Attention | null>(null);
+  const [data, setData] = useState<FulfilmentAttention | null>(null);
   const [open, setOpen] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const load = useCallback(async () => {
     try {
-      setData(await api.get<Attention>('/api/admin/fulfilment'));
+      setData(await fulfilmentAttention());
       setFailure(null);
     } catch (error) {
       setFailure(failureText(error));

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { invoiceStateLabels, invoiceStates } from '../../../shared/invoice-labels';
-import { periodLabels, periods, type Period } from '../../../shared/schemas/admin';
+import { invoiceStateLabels, invoiceStates } from '#shared/invoice-labels.ts';
+import { periodLabels, periods, type Period } from '#shared/schemas/admin.ts';
 import { buttonSecondary } from '../../components/ui/styles';
 import { SelectInput, TypedInput } from './admin-fiscal-fields';
 import { ApiError } from '../../lib/api';

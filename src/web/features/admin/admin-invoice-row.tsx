@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { formatDate, formatDateTime } from '../../../shared/dates';
-import { invoiceStateLabels, retryableInvoiceStates } from '../../../shared/invoice-labels';
-import { formatBRL } from '../../../shared/money';
-import type { AdminInvoice } from '../../../shared/schemas/admin-invoices';
+import { formatDate, formatDateTime } from '#shared/dates.ts';
+import { invoiceStateLabels, retryableInvoiceStates } from '#shared/invoice-labels.ts';
+import { formatBRL } from '#shared/money.ts';
+import type { AdminInvoice } from '#shared/schemas/admin-invoices.ts';
 import { ApiError } from '../../lib/api';
 import { retryInvoice } from './admin-invoices-api';
 

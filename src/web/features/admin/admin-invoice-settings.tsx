@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { InvoiceSettings } from '../../../shared/schemas/invoice-settings';
+import type { InvoiceSettings } from '#shared/schemas/invoice-settings.ts';
 import { buttonPrimary, fieldInput, fieldLabel } from '../../components/ui/styles';
 import { saveInvoiceSettings } from './admin-invoices-api';
 import { CheckInput, Outcome, TextInput, useSave } from './admin-catalogue-fields';

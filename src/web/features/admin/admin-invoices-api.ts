@@ -1,11 +1,11 @@
-import type { AdminInvoice } from '../../../shared/schemas/admin-invoices';
+import type { AdminInvoice } from '#shared/schemas/admin-invoices.ts';
 import type {
   FiscalInfoInput,
   FiscalInfoView,
   FiscalSetup,
   MunicipalService,
-} from '../../../shared/schemas/fiscal-info';
-import type { InvoiceSettings } from '../../../shared/schemas/invoice-settings';
+} from '#shared/schemas/fiscal-info.ts';
+import type { InvoiceSettings } from '#shared/schemas/invoice-settings.ts';
 import { api } from '../../lib/api';
 
 // The "Nota fiscal" screens' calls to our server (docs/nfse.md).

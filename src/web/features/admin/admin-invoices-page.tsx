@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { InvoiceSettings } from '../../../shared/schemas/invoice-settings';
+import type { InvoiceSettings } from '#shared/schemas/invoice-settings.ts';
 import { buttonSecondary } from '../../components/ui/styles';
 import { invoiceSettings } from './admin-invoices-api';
 import { Link } from '../../router/link';

@@ -1,4 +1,4 @@
-import { messages } from '../../../shared/messages';
+import { messages } from '#shared/messages.ts';
 import { buttonSecondary } from '../../components/ui/styles';
 import { ApiError } from '../../lib/api';
 import type { useNavigate } from '../../router/router';

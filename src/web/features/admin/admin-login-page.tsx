@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { messages } from '../../../shared/messages';
-import { adminLoginSchema } from '../../../shared/schemas/admin-session';
+import { messages } from '#shared/messages.ts';
+import { adminLoginSchema } from '#shared/schemas/admin-session.ts';
 import { useZodForm } from '../../lib/use-zod-form';
 import { TextField } from '../../components/ui/text-field';
 import { buttonPrimary, container } from '../../components/ui/styles';

@@ -1,5 +1,5 @@
-import { formatBRL } from '../../../shared/money';
-import type { AdminFunnel, AdminMetrics } from '../../../shared/schemas/admin';
+import { formatBRL } from '#shared/money.ts';
+import type { AdminFunnel, AdminMetrics } from '#shared/schemas/admin.ts';
 
 export function MetricCards({ metrics }: { metrics: AdminMetrics }) {
   const cards: Array<[string, string]> = [

@@ -1,6 +1,6 @@
-import { productKinds } from '../../../shared/catalogue';
-import { formatBRL, formatInteger } from '../../../shared/money';
-import type { AdminOrder } from '../../../shared/schemas/admin';
+import { productKinds } from '#shared/catalogue.ts';
+import { formatBRL, formatInteger } from '#shared/money.ts';
+import type { AdminOrder } from '#shared/schemas/admin.ts';
 import { serviceTitle } from '../orders';
 import { AdminWhatsappStatus } from './admin-whatsapp-status';
 

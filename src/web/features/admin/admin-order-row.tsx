@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { formatDateTime } from '../../../shared/dates';
-import { messages } from '../../../shared/messages';
-import { formatBRL } from '../../../shared/money';
+import { formatDateTime } from '#shared/dates.ts';
+import { messages } from '#shared/messages.ts';
+import { formatBRL } from '#shared/money.ts';
 import {
   formatPurchaseCode,
   orderStatuses,
@@ -9,10 +9,10 @@ import {
   paymentStatuses,
   paymentFlagLabels,
   paymentStatusLabels,
-} from '../../../shared/orders';
-import type { AdminAuditEntry, AdminOrder } from '../../../shared/schemas/admin';
-import { api } from '../../lib/api';
+} from '#shared/orders.ts';
+import type { AdminAuditEntry, AdminOrder } from '#shared/schemas/admin.ts';
 import { useShop } from '../../lib/boot';
+import { cancelSubscription, orderAudit, simulatePayment, updateOrder } from './admin-api';
 import { AuditRow, CopyIdButton } from './admin-row-parts';
 import { BuyerCell, ItemCell } from './admin-order-cells';
 import { AdminDeliveriesRow } from './admin-deliveries-row';
@@ -39,7 +39,7 @@ export function AdminOrderRow({ order, onChanged }: { order: AdminOrder; onChang
   // A refusal says why as the server says it (the order was paid while being cancelled, say).
   const alertFailure = (fallback?: string) => (error: unknown) => window.alert(failureText(error, fallback));
   const patch = async (body: Record<string, unknown>, failure: string) => {
-    await api.patch(`/api/admin/orders/${order.id}`, body).catch(alertFailure(failure));
+    await updateOrder(order.id, body).catch(alertFailure(failure));
     onChanged();
   };
   const setPaymentStatus = (paymentStatus: string) => {
@@ -48,20 +48,16 @@ export function AdminOrderRow({ order, onChanged }: { order: AdminOrder; onChang
   };
   const showAudit = async () => {
     if (audit) return setAudit(null);
-    const answer = await api
-      .get<{ audit: AdminAuditEntry[] }>(`/api/admin/orders/${order.id}/audit`)
-      .catch(alertFailure());
+    const answer = await orderAudit(order.id).catch(alertFailure());
     if (answer) setAudit(answer.audit);
   };
   const simulate = async () => {
-    await api
-      .post(`/api/admin/orders/${order.id}/simulate-payment`, {})
-      .catch(alertFailure(messages.pix_error));
+    await simulatePayment(order.id).catch(alertFailure(messages.pix_error));
     onChanged();
   };
   const cancelPlan = async () => {
     if (!order.subscriptionId || !window.confirm('Cancelar a assinatura deste plano?')) return;
-    await api.post(`/api/admin/subscriptions/${order.subscriptionId}/cancel`, {}).catch(alertFailure());
+    await cancelSubscription(order.subscriptionId).catch(alertFailure());
     onChanged();
   };
 

@@ -1,4 +1,4 @@
-import type { AdminOrder } from '../../../shared/schemas/admin';
+import type { AdminOrder } from '#shared/schemas/admin.ts';
 import { AdminOrderRow } from './admin-order-row';
 
 const columns = [

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import type { ProductId } from '../../../shared/catalogue';
-import { formatInteger } from '../../../shared/money';
-import type { AdminPackageFields } from '../../../shared/schemas/catalogue';
+import type { ProductId } from '#shared/catalogue.ts';
+import { formatInteger } from '#shared/money.ts';
+import type { AdminPackageFields } from '#shared/schemas/catalogue.ts';
 import { buttonSecondary } from '../../components/ui/styles';
 import { savePackage } from './admin-api';
 import {

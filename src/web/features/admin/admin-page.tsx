@@ -1,6 +1,5 @@
-import { periodLabels } from '../../../shared/schemas/admin';
+import { periodLabels } from '#shared/schemas/admin.ts';
 import { buttonSecondary } from '../../components/ui/styles';
-import { api } from '../../lib/api';
 import { Link } from '../../router/link';
 import { adminPanel, paths } from '../../paths';
 import { AdminAbandoned } from './admin-abandoned';
@@ -17,6 +16,7 @@ import { Funnel, MetricCards } from './admin-metrics';
 import { SalesChart } from './admin-sales-chart';
 import { AdminOrdersTable } from './admin-orders-table';
 import { useAdminPanel } from './use-admin-panel';
+import { adminLogout } from './admin-settings-api';
 import { LoadFailed } from './admin-load-failed';
 import { failureText } from './admin-failure';
 
@@ -27,8 +27,8 @@ export function AdminPage() {
   const { params, search, period, page, data, failed, load, setFilters, navigate } = useAdminPanel();
   const signOut = async () => {
     try {
-      await api.post('/api/admin/logout', {});
-      navigate('/admin/login');
+      await adminLogout();
+      navigate(paths.adminLogin);
     } catch (error) {
       // Still signed in: the operator stays, told why.
       window.alert(failureText(error));

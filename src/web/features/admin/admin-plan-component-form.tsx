@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import type { PlanId } from '../../../shared/catalogue';
-import { formatInteger } from '../../../shared/money';
-import { planComponentKinds, type PlanComponentId } from '../../../shared/plan-components';
-import type { AdminPlanComponentFields } from '../../../shared/schemas/catalogue';
-import type { PanelReport } from '../../../shared/schemas/deliveries';
+import type { PlanId } from '#shared/catalogue.ts';
+import { formatInteger } from '#shared/money.ts';
+import { planComponentKinds, type PlanComponentId } from '#shared/plan-components.ts';
+import type { AdminPlanComponentFields } from '#shared/schemas/catalogue.ts';
+import type { PanelReport } from '#shared/schemas/deliveries.ts';
 import { savePlanComponent } from './admin-api';
 import { SaveButton, TextInput, typedInt, useSave } from './admin-catalogue-fields';
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import type { AdminCatalogue, AdminPlanFields } from '../../../shared/schemas/catalogue';
-import type { PanelReport } from '../../../shared/schemas/deliveries';
+import type { AdminCatalogue, AdminPlanFields } from '#shared/schemas/catalogue.ts';
+import type { PanelReport } from '#shared/schemas/deliveries.ts';
 import { savePlan } from './admin-api';
 import {
   CheckInput,

@@ -1,17 +1,10 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { formatDateTime } from '../../../shared/dates';
+import { formatDateTime } from '#shared/dates.ts';
 import { buttonSecondary, fieldInput, fieldLabel } from '../../components/ui/styles';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { Failure, failureText } from './admin-failure';
+import { privacyRequests, requestPrivacy, type PrivacyRequest } from './admin-settings-api';
 
-interface PrivacyRequest {
-  id: string;
-  email: string;
-  action: 'export' | 'erase';
-  requestedBy: string;
-  createdAt: string;
-  confirmedAt: string | null;
-}
 const actionLabels = { export: 'Cópia dos dados', erase: 'Exclusão dos dados' };
 
 /**
@@ -26,7 +19,7 @@ export function AdminPrivacy() {
   const [failure, setFailure] = useState<string | null>(null);
   const load = useCallback(async () => {
     try {
-      setRequests((await api.get<{ requests: PrivacyRequest[] }>('/api/admin/privacy-requests')).requests);
+      setRequests((await privacyRequests()).requests);
       setFailure(null);
     } catch (error) {
       setFailure(failureText(error));
@@ -39,7 +32,7 @@ export function AdminPrivacy() {
   const send = async (event: FormEvent) => {
     event.preventDefault();
     try {
-      await api.post('/api/admin/privacy-requests', { email, action });
+      await requestPrivacy(email, action);
       setNotice(`Enviamos o link de confirmação para ${email}.`);
       setEmail('');
     } catch (error) {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import type { ProductId } from '../../../shared/catalogue';
-import type { AdminProductFields } from '../../../shared/schemas/catalogue';
+import type { ProductId } from '#shared/catalogue.ts';
+import type { AdminProductFields } from '#shared/schemas/catalogue.ts';
 import { buttonSecondary } from '../../components/ui/styles';
 import { saveProduct } from './admin-api';
 import { Outcome, TextInput, useSave, centsText, typedCents, typedInt } from './admin-catalogue-fields';

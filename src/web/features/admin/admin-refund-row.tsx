@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { formatDateTime } from '../../../shared/dates';
-import { formatBRL, parseBRL } from '../../../shared/money';
-import { refundStateLabels } from '../../../shared/payment-states';
-import type { AdminOrder, AdminRefund } from '../../../shared/schemas/admin';
+import { formatDateTime } from '#shared/dates.ts';
+import { formatBRL, parseBRL } from '#shared/money.ts';
+import { refundStateLabels } from '#shared/payment-states.ts';
+import type { AdminOrder, AdminRefund } from '#shared/schemas/admin.ts';
 import { buttonPrimary } from '../../components/ui/styles';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { orderRefunds, refundOrder } from './admin-api';
 import { Failure, failureText } from './admin-failure';
 
 /**
@@ -22,9 +23,7 @@ export function AdminRefundRow({ order, onChanged }: { order: AdminOrder; onChan
   const key = useRef(crypto.randomUUID());
   const load = async () => {
     try {
-      setRefunds(
-        (await api.get<{ refunds: AdminRefund[] }>(`/api/admin/orders/${order.id}/refunds`)).refunds,
-      );
+      setRefunds((await orderRefunds(order.id)).refunds);
       setFailure(null);
     } catch (error) {
       setFailure(failureText(error));
@@ -43,10 +42,10 @@ export function AdminRefundRow({ order, onChanged }: { order: AdminOrder; onChan
     setSending(true);
     setMessage(null);
     try {
-      await api.post(
-        `/api/admin/orders/${order.id}/refunds`,
+      await refundOrder(
+        order.id,
         { ...(cents === order.totalCents ? {} : { amountCents: cents }), reason },
-        { headers: { 'idempotency-key': key.current } },
+        key.current,
       );
       key.current = crypto.randomUUID();
       setMessage('Reembolso pedido. O pedido fica Reembolsado quando o intermediador confirmar.');

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { formatDateTime } from '../../../shared/dates';
-import type { AdminAuditEntry } from '../../../shared/schemas/admin';
+import { formatDateTime } from '#shared/dates.ts';
+import type { AdminAuditEntry } from '#shared/schemas/admin.ts';
 
 /**
  * The short id (first 6 characters, docs/product.md#admin-panel); a click copies the whole id and says so for

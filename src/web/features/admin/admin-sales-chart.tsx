@@ -1,5 +1,5 @@
-import { formatBRL } from '../../../shared/money';
-import type { SalesChart as SalesChartData, SalesDay } from '../../../shared/schemas/admin';
+import { formatBRL } from '#shared/money.ts';
+import type { SalesChart as SalesChartData, SalesDay } from '#shared/schemas/admin.ts';
 
 const width = 720;
 const height = 180;

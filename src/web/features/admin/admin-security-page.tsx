@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { messages } from '../../../shared/messages';
-import { adminPasswordChangeSchema, type AdminSessionInfo } from '../../../shared/schemas/admin-session';
+import { messages } from '#shared/messages.ts';
+import { adminPasswordChangeSchema, type AdminSessionInfo } from '#shared/schemas/admin-session.ts';
 import { TextField } from '../../components/ui/text-field';
 import { buttonPrimary, container } from '../../components/ui/styles';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { adminSession, changePassword } from './admin-settings-api';
 import { useZodForm } from '../../lib/use-zod-form';
 import { Link } from '../../router/link';
 import { paths } from '../../paths';
@@ -23,7 +24,7 @@ export function AdminSecurityPage() {
 
   const load = useCallback(async () => {
     try {
-      setInfo(await api.get<AdminSessionInfo>('/api/admin/session'));
+      setInfo(await adminSession());
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) navigate(paths.adminLogin, { replace: true });
       else if (error instanceof ApiError && error.status === 403) {
@@ -90,7 +91,7 @@ function PasswordForm({ onChanged }: { onChanged: () => void }) {
     if (!input) return;
     setBusy(true);
     try {
-      const answer = await api.post<{ message: string }>('/api/admin/password', input);
+      const answer = await changePassword(input);
       setValues({ currentPassword: '', newPassword: '', confirmPassword: '' });
       setDone(answer.message);
       onChanged();

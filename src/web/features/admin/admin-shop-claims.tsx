@@ -1,8 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { ShopClaimsFields } from '../../../shared/schemas/shop-claims';
-import type { ShopClaims } from '../../../shared/shop-claims';
+import type { ShopClaimsFields } from '#shared/schemas/shop-claims.ts';
 import { buttonSecondary } from '../../components/ui/styles';
-import { api } from '../../lib/api';
+import { saveShopClaims, shopClaims } from './admin-settings-api';
 import { Outcome, TextInput, useSave } from './admin-catalogue-fields';
 import { Failure, failureText } from './admin-failure';
 
@@ -15,8 +14,7 @@ export function AdminShopClaims() {
   const { outcome, save } = useSave();
   const [failure, setFailure] = useState<string | null>(null);
   useEffect(() => {
-    api
-      .get<ShopClaims>('/api/admin/shop-claims')
+    shopClaims()
       .then(({ version: _, ...stored }) => setFields(stored))
       .catch((error: unknown) => setFailure(failureText(error)));
   }, []);
@@ -25,7 +23,7 @@ export function AdminShopClaims() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     await save(
-      () => api.patch('/api/admin/shop-claims', fields),
+      () => saveShopClaims(fields),
       'Salvo.',
       () => undefined,
     );

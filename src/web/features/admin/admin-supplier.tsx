@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { messages } from '../../../shared/messages';
-import type { PanelReport } from '../../../shared/schemas/deliveries';
+import { messages } from '#shared/messages.ts';
+import type { PanelReport } from '#shared/schemas/deliveries.ts';
 import { ApiError } from '../../lib/api';
 import { supplierPanel } from './admin-api';
 

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { messages } from '../../../shared/messages';
-import type { AdminSessionInfo, AdminTwoFactorSetup } from '../../../shared/schemas/admin-session';
+import { messages } from '#shared/messages.ts';
+import type { AdminSessionInfo, AdminTwoFactorSetup } from '#shared/schemas/admin-session.ts';
 import { TextField } from '../../components/ui/text-field';
 import { buttonPrimary, buttonSecondary } from '../../components/ui/styles';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { confirmTwoFactor, setupTwoFactor } from './admin-settings-api';
 import { paths } from '../../paths';
 import { useNavigate } from '../../router/router';
 import { failure, panel, success } from './admin-security-styles';
@@ -36,12 +37,7 @@ export function TwoFactor({ info, onChanged }: { info: AdminSessionInfo; onChang
   const start = (event?: FormEvent) => {
     event?.preventDefault();
     return run(async () => {
-      setSetup(
-        await api.post<AdminTwoFactorSetup>(
-          '/api/admin/2fa/setup',
-          info.twoFactor.enabled ? { password } : {},
-        ),
-      );
+      setSetup(await setupTwoFactor(info.twoFactor.enabled ? { password } : {}));
       setPassword('');
       setCode('');
     });
@@ -49,7 +45,7 @@ export function TwoFactor({ info, onChanged }: { info: AdminSessionInfo; onChang
   const confirm = (event: FormEvent) => {
     event.preventDefault();
     return run(async () => {
-      const answer = await api.post<{ recoveryCodes: string[] }>('/api/admin/2fa/confirm', { code });
+      const answer = await confirmTwoFactor(code);
       setRecoveryCodes(answer.recoveryCodes);
       setSetup(null);
       setReplacing(false);

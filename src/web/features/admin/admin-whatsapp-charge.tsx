@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { formatBRL } from '../../../shared/money';
-import { formatPurchaseCode } from '../../../shared/orders';
-import type { AdminChargeInput, AdminOrder } from '../../../shared/schemas/admin';
+import { formatBRL } from '#shared/money.ts';
+import { formatPurchaseCode } from '#shared/orders.ts';
+import type { AdminChargeInput, AdminOrder } from '#shared/schemas/admin.ts';
 import { InstalmentSelect } from '../payment-form';
-import { whatsappLink } from '../../../shared/shop';
+import { whatsappLink } from '#shared/shop.ts';
 import { ApiError } from '../../lib/api';
 import { chargeOrder } from './admin-api';
 

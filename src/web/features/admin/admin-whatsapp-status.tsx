@@ -1,4 +1,4 @@
-import type { AdminOrder } from '../../../shared/schemas/admin';
+import type { AdminOrder } from '#shared/schemas/admin.ts';
 
 /** The order's WhatsApp messages (docs/whatsapp.md): each one's state, a failure with Meta's code. */
 export function AdminWhatsappStatus({ order }: { order: AdminOrder }) {

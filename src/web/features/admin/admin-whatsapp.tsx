@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { WhatsappSettingsView } from '../../../shared/schemas/whatsapp';
+import type { WhatsappSettingsView } from '#shared/schemas/whatsapp.ts';
 import { buttonSecondary } from '../../components/ui/styles';
-import { api } from '../../lib/api';
+import { saveWhatsappTemplates, whatsappSettings } from './admin-settings-api';
 import { Outcome, TextInput, useSave } from './admin-catalogue-fields';
 import { Failure, failureText } from './admin-failure';
 
@@ -19,8 +19,7 @@ export function AdminWhatsapp() {
     setNames(Object.fromEntries(loaded.kinds.map((k) => [k.kind, k.template])));
   };
   useEffect(() => {
-    api
-      .get<WhatsappSettingsView>('/api/admin/whatsapp')
+    whatsappSettings()
       .then(load)
       .catch((error: unknown) => setFailure(failureText(error)));
   }, []);
@@ -28,7 +27,7 @@ export function AdminWhatsapp() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     await save(
-      () => api.patch('/api/admin/whatsapp', { templates: names }),
+      () => saveWhatsappTemplates(names),
       'Salvo.',
       () => undefined,
     );

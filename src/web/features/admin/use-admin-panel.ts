@@ -1,11 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type {
-  AdminFunnel,
-  AdminMetrics,
-  AdminOrder,
-  Period,
-  SalesChart,
-} from '../../../shared/schemas/admin';
+import type { AdminFunnel, AdminMetrics, AdminOrder, Period, SalesChart } from '#shared/schemas/admin.ts';
 import { adminDashboard, adminOrders } from './admin-api';
 import { leaveOnRefusal } from './admin-load-failed';
 import { useNavigate, useSearchParams } from '../../router/router';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { renderPage } from '../../../../tests/helpers/render-page';
-import { openingCatalogue } from '../../../../tests/helpers/opening-catalogue';
+import { renderPage } from '#tests/helpers/render-page.ts';
+import { openingCatalogue } from '#tests/helpers/opening-catalogue.ts';
 
 // /cancelado names the PIX discount the owner set in the panel, and promises none while there is none.
 

@@ -1,7 +1,7 @@
-import { messages } from '../../../shared/messages';
-import { formatBRL, formatInteger } from '../../../shared/money';
-import { orderStatusLabels, paymentMethodLabels, paymentStatusLabels } from '../../../shared/orders';
-import { productKind } from '../../../shared/pricing';
+import { messages } from '#shared/messages.ts';
+import { formatBRL, formatInteger } from '#shared/money.ts';
+import { orderStatusLabels, paymentMethodLabels, paymentStatusLabels } from '#shared/orders.ts';
+import { productKind } from '#shared/pricing.ts';
 import { PageShell } from '../../components/layout/page-shell';
 import { container } from '../../components/ui/styles';
 import { useWhatsappLink } from '../../lib/whatsapp';
@@ -9,7 +9,7 @@ import { paths } from '../../paths';
 import { Link } from '../../router/link';
 import { useSearchParams } from '../../router/router';
 import { OrderError, serviceTitle, useLiveOrder, PaymentNotice, orderPath } from '../orders';
-import type { CreateOrderResponse } from '../../../shared/schemas/order-view';
+import type { CreateOrderResponse } from '#shared/schemas/order-view.ts';
 
 const nextSteps = [
   'Você recebe o código de compra por e-mail.',

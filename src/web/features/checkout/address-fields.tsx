@@ -1,4 +1,4 @@
-import { maskCep } from '../../../shared/validators/documents';
+import { maskCep } from '#shared/validators/documents.ts';
 import { TextField } from '../../components/ui/text-field';
 import type { StepTwoValues } from './checkout-form-state';
 import type { FieldErrors } from '../../lib/field-errors';

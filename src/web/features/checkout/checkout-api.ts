@@ -1,6 +1,6 @@
-import type { CheckoutItem } from '../../../shared/schemas/checkout';
-import type { CouponQuote } from '../../../shared/schemas/coupons';
-import type { CreateOrderResponse } from '../../../shared/schemas/order-view';
+import type { CheckoutItem } from '#shared/schemas/checkout.ts';
+import type { CouponQuote } from '#shared/schemas/coupons.ts';
+import type { CreateOrderResponse } from '#shared/schemas/order-view.ts';
 import { api } from '../../lib/api';
 import type { OrderRequestBody } from './order-request';
 

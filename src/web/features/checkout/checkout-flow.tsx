@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useZodForm } from '../../lib/use-zod-form';
-import { messages } from '../../../shared/messages';
-import { productKind, quoteOneTime } from '../../../shared/pricing';
-import { checkoutStep1Schema, createOrderSchema } from '../../../shared/schemas/checkout';
-import { cardNeedsAddress } from '../../../shared/shop';
+import { messages } from '#shared/messages.ts';
+import { productKind, quoteOneTime } from '#shared/pricing.ts';
+import { checkoutStep1Schema, createOrderSchema } from '#shared/schemas/checkout.ts';
+import { cardNeedsAddress } from '#shared/shop.ts';
 import { track } from '../../lib/analytics';
 import { useCatalogue, useShop } from '../../lib/boot';
 import { pushDataLayer } from '../../lib/consent';

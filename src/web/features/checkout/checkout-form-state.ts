@@ -1,4 +1,4 @@
-import type { ProductId } from '../../../shared/catalogue';
+import type { ProductId } from '#shared/catalogue.ts';
 import { emptyPayment, type PaymentValues } from '../payment-form';
 
 export interface StepOneValues {

@@ -1,4 +1,4 @@
-import { maskCnpj } from '../../../shared/validators/cnpj';
+import { maskCnpj } from '#shared/validators/cnpj.ts';
 import { TextField } from '../../components/ui/text-field';
 import type { FieldErrors } from '../../lib/field-errors';
 import { AddOnCheckbox } from './add-on-checkbox';

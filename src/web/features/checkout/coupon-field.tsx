@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatBRL } from '../../../shared/money';
+import { formatBRL } from '#shared/money.ts';
 import { buttonSecondary, fieldError, fieldInput, fieldLabel } from '../../components/ui/styles';
 import type { AppliedCoupon } from './use-discounts';
 

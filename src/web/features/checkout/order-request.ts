@@ -1,6 +1,6 @@
-import { messages } from '../../../shared/messages';
-import type { CheckoutItem } from '../../../shared/schemas/checkout';
-import { isExpiryValid } from '../../../shared/validators/documents';
+import { messages } from '#shared/messages.ts';
+import type { CheckoutItem } from '#shared/schemas/checkout.ts';
+import { isExpiryValid } from '#shared/validators/documents.ts';
 import { stepOneRequest, type StepOneValues, type StepTwoValues } from './checkout-form-state';
 import type { FieldErrors } from '../../lib/field-errors';
 

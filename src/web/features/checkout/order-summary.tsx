@@ -1,5 +1,5 @@
-import { formatBRL, formatInteger } from '../../../shared/money';
-import { type OneTimeQuote, productKind } from '../../../shared/pricing';
+import { formatBRL, formatInteger } from '#shared/money.ts';
+import { type OneTimeQuote, productKind } from '#shared/pricing.ts';
 
 export function OrderSummary({
   title,

@@ -1,8 +1,8 @@
-import { planIds, productIds, type Catalogue, type PlanId, type ProductId } from '../../../shared/catalogue';
-import { messages } from '../../../shared/messages';
-import { formatInteger } from '../../../shared/money';
-import { findPlan, productKind, isPackageAvailable, findPackage } from '../../../shared/pricing';
-import type { CheckoutItem } from '../../../shared/schemas/checkout';
+import { planIds, productIds, type Catalogue, type PlanId, type ProductId } from '#shared/catalogue.ts';
+import { messages } from '#shared/messages.ts';
+import { formatInteger } from '#shared/money.ts';
+import { findPlan, productKind, isPackageAvailable, findPackage } from '#shared/pricing.ts';
+import type { CheckoutItem } from '#shared/schemas/checkout.ts';
 
 export interface ResolvedItem {
   item: CheckoutItem;

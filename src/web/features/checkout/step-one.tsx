@@ -1,15 +1,15 @@
 import type { Dispatch, FormEvent, SetStateAction } from 'react';
-import type { ProductId } from '../../../shared/catalogue';
-import { formatBRL, formatInteger } from '../../../shared/money';
+import type { ProductId } from '#shared/catalogue.ts';
+import { formatBRL, formatInteger } from '#shared/money.ts';
 import {
   addOnPriceCents,
   addOnProductsFor,
   addOnQuantity,
   isProductSwitchedOff,
   productKind,
-} from '../../../shared/pricing';
+} from '#shared/pricing.ts';
 import { useCatalogue, useShop } from '../../lib/boot';
-import { maskPhone } from '../../../shared/validators/documents';
+import { maskPhone } from '#shared/validators/documents.ts';
 import { TextField } from '../../components/ui/text-field';
 import { buttonPrimary } from '../../components/ui/styles';
 import type { StepOneValues } from './checkout-form-state';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type Dispatch, type FormEvent, type ReactNode, type SetStateAction } from 'react';
-import { maskCpf } from '../../../shared/validators/documents';
+import { maskCpf } from '#shared/validators/documents.ts';
 import { TextField } from '../../components/ui/text-field';
 import { useShop } from '../../lib/boot';
 import { buttonPrimary, buttonSecondary } from '../../components/ui/styles';

@@ -1,10 +1,10 @@
 import { useCallback, useState } from 'react';
-import { checkoutPrice } from '../../../shared/discounts';
-import type { CheckoutItem } from '../../../shared/schemas/checkout';
+import { checkoutPrice } from '#shared/discounts.ts';
+import type { CheckoutItem } from '#shared/schemas/checkout.ts';
 import { ApiError } from '../../lib/api';
 import { quoteCoupon } from './checkout-api';
 import { useCatalogue } from '../../lib/boot';
-import { messages } from '../../../shared/messages';
+import { messages } from '#shared/messages.ts';
 
 export interface AppliedCoupon {
   code: string;

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
-import { messages } from '../../../shared/messages';
-import type { CreateOrderResponse, OrderView, PaymentView } from '../../../shared/schemas/order-view';
+import { messages } from '#shared/messages.ts';
+import type { CreateOrderResponse, OrderView, PaymentView } from '#shared/schemas/order-view.ts';
 import { track } from '../../lib/analytics';
 import { ApiError } from '../../lib/api';
 import { useNavigate } from '../../router/router';

@@ -1,8 +1,8 @@
 import { Accordion, type AccordionItem } from '../../components/ui/accordion';
 import { container, sectionTitle } from '../../components/ui/styles';
 import { useCatalogue } from '../../lib/boot';
-import { everyProductGuaranteed, guaranteeSummary } from '../../../shared/guarantee';
-import type { Product } from '../../../shared/catalogue';
+import { everyProductGuaranteed, guaranteeSummary } from '#shared/guarantee.ts';
+import type { Product } from '#shared/catalogue.ts';
 
 const guaranteeAnswer = (products: readonly Product[]) =>
   products.some((p) => p.guaranteeDays > 0)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { renderPage } from '../../../../tests/helpers/render-page';
-import { openingCatalogue } from '../../../../tests/helpers/opening-catalogue';
+import { renderPage } from '#tests/helpers/render-page.ts';
+import { openingCatalogue } from '#tests/helpers/opening-catalogue.ts';
 
 // docs/product.md#guarantee: the landing's FAQ and "Suas proteções" name the days the owner set per product.
 

@@ -1,7 +1,7 @@
 import { Link } from '../../router/link';
-import { formatBRL } from '../../../shared/money';
-import { lowestPackageCents } from '../../../shared/pricing';
-import { everyProductGuaranteed } from '../../../shared/guarantee';
+import { formatBRL } from '#shared/money.ts';
+import { lowestPackageCents } from '#shared/pricing.ts';
+import { everyProductGuaranteed } from '#shared/guarantee.ts';
 import { paths } from '../../paths';
 import { useCatalogue } from '../../lib/boot';
 import { container } from '../../components/ui/styles';

@@ -1,7 +1,7 @@
 import { CheckIcon, WhatsappIcon } from '../../components/ui/icons';
 import { buttonWhatsapp, container, sectionTitle } from '../../components/ui/styles';
 import { useCatalogue, useShop } from '../../lib/boot';
-import { guaranteeSummary } from '../../../shared/guarantee';
+import { guaranteeSummary } from '#shared/guarantee.ts';
 import { useWhatsappLink } from '../../lib/whatsapp';
 
 const protections = (guarantee: string) => [

@@ -1,6 +1,6 @@
 import { useCatalogue } from '../../lib/boot';
 import { LegalLayout } from './legal-layout';
-import { daysText, guaranteeSummary } from '../../../shared/guarantee';
+import { daysText, guaranteeSummary } from '#shared/guarantee.ts';
 
 export function DeliveryPage() {
   const { products } = useCatalogue();

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatLongDate } from '../../../shared/dates';
+import { formatLongDate } from '#shared/dates.ts';
 import { PageShell } from '../../components/layout/page-shell';
 import { container } from '../../components/ui/styles';
 import { useToday } from '../../lib/boot';

@@ -1,4 +1,4 @@
-import type { LookupResponse } from '../../../shared/schemas/lookup';
+import type { LookupResponse } from '#shared/schemas/lookup.ts';
 import { api } from '../../lib/api';
 
 // The lookup feature's call to our server.

@@ -1,8 +1,8 @@
-import { formatDate } from '../../../shared/dates';
-import { formatBRL, formatInteger } from '../../../shared/money';
-import { orderStatusLabels, paymentMethodLabels, paymentStatusLabels } from '../../../shared/orders';
-import { productKind } from '../../../shared/pricing';
-import type { LookupOrder } from '../../../shared/schemas/lookup';
+import { formatDate } from '#shared/dates.ts';
+import { formatBRL, formatInteger } from '#shared/money.ts';
+import { orderStatusLabels, paymentMethodLabels, paymentStatusLabels } from '#shared/orders.ts';
+import { productKind } from '#shared/pricing.ts';
+import type { LookupOrder } from '#shared/schemas/lookup.ts';
 import { Link } from '../../router/link';
 import { serviceTitle, orderPath } from '../orders';
 

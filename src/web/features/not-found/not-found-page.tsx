@@ -1,5 +1,5 @@
 import { Link } from '../../router/link';
-import { messages } from '../../../shared/messages';
+import { messages } from '#shared/messages.ts';
 import { PageShell } from '../../components/layout/page-shell';
 import { buttonPrimary, container } from '../../components/ui/styles';
 import { paths } from '../../paths';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { deliveryLinkSchema, wantsProfile, type DeliveryView } from '../../../shared/schemas/deliveries';
+import { deliveryLinkSchema, wantsProfile, type DeliveryView } from '#shared/schemas/deliveries.ts';
 import { buttonPrimary } from '../../components/ui/styles';
 import { TextField } from '../../components/ui/text-field';
 import { ApiError } from '../../lib/api';

@@ -1,4 +1,4 @@
-import type { InvoiceView } from '../../../shared/schemas/order-view';
+import type { InvoiceView } from '#shared/schemas/order-view.ts';
 
 /** "Nota fiscal: baixar PDF" (and the XML) of an issued invoice whose links the page may show. */
 export function InvoiceLinks({ invoice }: { invoice: InvoiceView }) {

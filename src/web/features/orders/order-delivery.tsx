@@ -1,16 +1,16 @@
 import { useState } from 'react';
-import { formatDateTime } from '../../../shared/dates';
-import { formatInteger } from '../../../shared/money';
-import { productKind } from '../../../shared/pricing';
+import { formatDateTime } from '#shared/dates.ts';
+import { formatInteger } from '#shared/money.ts';
+import { productKind } from '#shared/pricing.ts';
 import {
   buyerDeliveryLabels,
   refillStatusLabels,
   type DeliveryView,
   type FulfilmentView,
-} from '../../../shared/schemas/deliveries';
+} from '#shared/schemas/deliveries.ts';
 import { buttonSecondary } from '../../components/ui/styles';
 import { ApiError } from '../../lib/api';
-import { planMonthLines } from '../../../shared/plan-month';
+import { planMonthLines } from '#shared/plan-month.ts';
 import { PlanMonthList } from './plan-month-list';
 import { DeliveryLinkForm } from './delivery-link-form';
 import { asksForCode } from './order-access';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { messages } from '../../../shared/messages';
+import { messages } from '#shared/messages.ts';
 import { PageShell } from '../../components/layout/page-shell';
 import { container } from '../../components/ui/styles';
 import { useNavigate, useSearchParams } from '../../router/router';

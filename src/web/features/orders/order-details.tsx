@@ -1,9 +1,9 @@
-import { formatDateTime } from '../../../shared/dates';
-import { formatBRL, formatInteger } from '../../../shared/money';
-import { orderStatusLabels, paymentMethodLabels, paymentStatusLabels } from '../../../shared/orders';
-import { productKind } from '../../../shared/pricing';
-import type { OrderView } from '../../../shared/schemas/order-view';
-import { planNames, type PlanId, type ProductId } from '../../../shared/catalogue';
+import { formatDateTime } from '#shared/dates.ts';
+import { formatBRL, formatInteger } from '#shared/money.ts';
+import { orderStatusLabels, paymentMethodLabels, paymentStatusLabels } from '#shared/orders.ts';
+import { productKind } from '#shared/pricing.ts';
+import type { OrderView } from '#shared/schemas/order-view.ts';
+import { planNames, type PlanId, type ProductId } from '#shared/catalogue.ts';
 
 export function serviceTitle(order: Pick<OrderView, 'service' | 'planId' | 'quantity'>): string {
   if (order.service === 'recurring') return `Plano ${planNames[order.planId as PlanId]} (mensal)`;

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { InvoiceView } from '../../../shared/schemas/order-view';
+import type { InvoiceView } from '#shared/schemas/order-view.ts';
 import { buttonSecondary } from '../../components/ui/styles';
 import { ApiError } from '../../lib/api';
 import { InvoiceLinks } from './invoice-links';

@@ -10,7 +10,7 @@ import { OrderInvoice } from './order-invoice';
 import { PayNow } from './pay-now';
 import { PaymentNotice } from './payment-notice';
 import { useLiveOrder } from './use-order';
-import type { CreateOrderResponse } from '../../../shared/schemas/order-view';
+import type { CreateOrderResponse } from '#shared/schemas/order-view.ts';
 
 /** Paid and not yet delivered, or a card in the provider's analysis: the page follows it. */
 const underWay = (data: CreateOrderResponse) =>

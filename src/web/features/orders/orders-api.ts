@@ -1,5 +1,5 @@
-import { normalisePurchaseCode } from '../../../shared/orders';
-import type { CreateOrderResponse } from '../../../shared/schemas/order-view';
+import { normalisePurchaseCode } from '#shared/orders.ts';
+import type { CreateOrderResponse } from '#shared/schemas/order-view.ts';
 import { api } from '../../lib/api';
 import { keepOrderToken, orderToken } from './order-access';
 

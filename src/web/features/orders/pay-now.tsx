@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { messages } from '../../../shared/messages';
-import type { CreateOrderResponse, OrderView } from '../../../shared/schemas/order-view';
+import { messages } from '#shared/messages.ts';
+import type { CreateOrderResponse, OrderView } from '#shared/schemas/order-view.ts';
 import { buttonPrimary } from '../../components/ui/styles';
 import { ApiError } from '../../lib/api';
 import { useShop } from '../../lib/boot';

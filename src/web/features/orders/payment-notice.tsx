@@ -1,6 +1,6 @@
-import { messages } from '../../../shared/messages';
-import type { PaymentState } from '../../../shared/payment-states';
-import type { CreateOrderResponse } from '../../../shared/schemas/order-view';
+import { messages } from '#shared/messages.ts';
+import type { PaymentState } from '#shared/payment-states.ts';
+import type { CreateOrderResponse } from '#shared/schemas/order-view.ts';
 
 /** What the last card attempt of an unpaid order came to, in the buyer's words (issue 12). */
 const notices: Partial<Record<PaymentState, { text: string; alert: boolean }>> = {

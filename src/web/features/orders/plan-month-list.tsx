@@ -1,4 +1,4 @@
-import type { PlanMonthLine } from '../../../shared/plan-month';
+import type { PlanMonthLine } from '#shared/plan-month.ts';
 
 /** A month's lines, as on /order/{id}: followers so far of the promise and each component (issue 26). */
 export function PlanMonthList({ lines }: { lines: readonly PlanMonthLine[] }) {

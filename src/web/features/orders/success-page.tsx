@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { messages } from '../../../shared/messages';
-import type { CreateOrderResponse } from '../../../shared/schemas/order-view';
+import { messages } from '#shared/messages.ts';
+import type { CreateOrderResponse } from '#shared/schemas/order-view.ts';
 import { pushDataLayer } from '../../lib/consent';
 import { PageShell } from '../../components/layout/page-shell';
 import { container } from '../../components/ui/styles';

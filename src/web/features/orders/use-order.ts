@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { messages } from '../../../shared/messages';
-import type { CreateOrderResponse } from '../../../shared/schemas/order-view';
+import { messages } from '#shared/messages.ts';
+import type { CreateOrderResponse } from '#shared/schemas/order-view.ts';
 import { ApiError } from '../../lib/api';
 import { fetchOrder } from './orders-api';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { formatBRL, formatInteger } from '../../../shared/money';
-import { productKind } from '../../../shared/pricing';
+import { formatBRL, formatInteger } from '#shared/money.ts';
+import { productKind } from '#shared/pricing.ts';
 import { PageShell } from '../../components/layout/page-shell';
 import { WhatsappIcon } from '../../components/ui/icons';
 import { buttonWhatsapp, container } from '../../components/ui/styles';

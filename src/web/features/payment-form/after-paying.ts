@@ -1,4 +1,4 @@
-import type { CreateOrderResponse } from '../../../shared/schemas/order-view';
+import type { CreateOrderResponse } from '#shared/schemas/order-view.ts';
 import { successPage, thanksPage, whatsappPaymentPage } from '../../paths';
 
 /** Once the order is paid (a card, the PIX screen, the WhatsApp page): /success follows it to its code. */

@@ -1,4 +1,4 @@
-import { maskCardNumber, maskExpiry, onlyDigits } from '../../../shared/validators/documents';
+import { maskCardNumber, maskExpiry, onlyDigits } from '#shared/validators/documents.ts';
 import { TextField } from '../../components/ui/text-field';
 import { InstalmentSelect } from './instalment-select';
 import type { PaymentValues } from './payment-values';

@@ -1,5 +1,5 @@
-import { formatBRL } from '../../../shared/money';
-import { instalmentOptions } from '../../../shared/pricing';
+import { formatBRL } from '#shared/money.ts';
+import { instalmentOptions } from '#shared/pricing.ts';
 import { fieldInput, fieldLabel } from '../../components/ui/styles';
 
 /**

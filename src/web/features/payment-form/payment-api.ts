@@ -1,4 +1,4 @@
-import type { PaymentPollResponse } from '../../../shared/schemas/order-view';
+import type { PaymentPollResponse } from '#shared/schemas/order-view.ts';
 import { api } from '../../lib/api';
 
 // The payment-form feature's calls to our server.

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { formatDateTime } from '../../../shared/dates';
+import { formatDateTime } from '#shared/dates.ts';
 
 /** "Expira em 23 h 59 min" from a deadline; null once it has passed. */
 export function timeLeft(expiresAt: Date, now: Date): string | null {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { formatBRL } from '../../../shared/money';
-import { pixStateDisplay } from '../../../shared/payment-states';
-import type { OrderView, PaymentView } from '../../../shared/schemas/order-view';
+import { formatBRL } from '#shared/money.ts';
+import { pixStateDisplay } from '#shared/payment-states.ts';
+import type { OrderView, PaymentView } from '#shared/schemas/order-view.ts';
 import { buttonPrimary, buttonSecondary } from '../../components/ui/styles';
 import { useShop } from '../../lib/boot';
 import { usePolling } from '../../lib/use-polling';

@@ -1,7 +1,7 @@
 import { Link } from '../../router/link';
-import type { Plan } from '../../../shared/catalogue';
-import { dailyPromise } from '../../../shared/pricing';
-import { formatBRL } from '../../../shared/money';
+import type { Plan } from '#shared/catalogue.ts';
+import { dailyPromise } from '#shared/pricing.ts';
+import { formatBRL } from '#shared/money.ts';
 import { CheckIcon } from '../../components/ui/icons';
 import { buttonPrimary, buttonSecondary } from '../../components/ui/styles';
 import { track } from '../../lib/analytics';

@@ -1,4 +1,4 @@
-import { planGuaranteeDays } from '../../../shared/catalogue';
+import { planGuaranteeDays } from '#shared/catalogue.ts';
 import { Accordion } from '../../components/ui/accordion';
 import { container, sectionLead, sectionTitle } from '../../components/ui/styles';
 import { PlanCards } from './plan-cards';

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from '../../router/link';
-import type { Package, Product } from '../../../shared/catalogue';
+import type { Package, Product } from '#shared/catalogue.ts';
 import { useCatalogue } from '../../lib/boot';
 import { CheckIcon } from '../../components/ui/icons';
 import { container, sectionTitle } from '../../components/ui/styles';
 import { paths } from '../../paths';
 import { PackageCard } from './package-card';
-import { everyProductGuaranteed } from '../../../shared/guarantee';
+import { everyProductGuaranteed } from '#shared/guarantee.ts';
 
 const loadModal = () => import('./purchase-modal');
 const PurchaseModal = lazy(loadModal);

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import type { Package, Product } from '../../../shared/catalogue';
-import { formatBRL, formatInteger } from '../../../shared/money';
-import { messages } from '../../../shared/messages';
+import type { Package, Product } from '#shared/catalogue.ts';
+import { formatBRL, formatInteger } from '#shared/money.ts';
+import { messages } from '#shared/messages.ts';
 import { CheckIcon } from '../../components/ui/icons';
 import { buttonPrimary, buttonSecondary } from '../../components/ui/styles';
-import { isPackageAvailable } from '../../../shared/pricing';
-import { packageGuaranteeLine } from '../../../shared/guarantee';
+import { isPackageAvailable } from '#shared/pricing.ts';
+import { packageGuaranteeLine } from '#shared/guarantee.ts';
 import { track } from '../../lib/analytics';
 import { useShop } from '../../lib/boot';
 

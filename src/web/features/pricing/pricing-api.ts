@@ -1,5 +1,5 @@
-import type { ProductId } from '../../../shared/catalogue';
-import type { Lead } from '../../../shared/schemas/lead';
+import type { ProductId } from '#shared/catalogue.ts';
+import type { Lead } from '#shared/schemas/lead.ts';
 import { api } from '../../lib/api';
 
 // The pricing feature's call to our server.

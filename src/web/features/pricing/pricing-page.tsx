@@ -1,7 +1,7 @@
 import { Link } from '../../router/link';
 import { useSearchParams } from '../../router/router';
-import { formatBRL } from '../../../shared/money';
-import { lowestPackageCents, lowestPlanCents } from '../../../shared/pricing';
+import { formatBRL } from '#shared/money.ts';
+import { lowestPackageCents, lowestPlanCents } from '#shared/pricing.ts';
 import { PageShell } from '../../components/layout/page-shell';
 import { useCatalogue } from '../../lib/boot';
 import { container, sectionLead } from '../../components/ui/styles';

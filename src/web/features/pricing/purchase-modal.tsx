@@ -1,15 +1,15 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from '../../router/router';
-import type { Package, Product } from '../../../shared/catalogue';
-import { formatBRL, formatInteger } from '../../../shared/money';
-import { leadSchema } from '../../../shared/schemas/lead';
+import type { Package, Product } from '#shared/catalogue.ts';
+import { formatBRL, formatInteger } from '#shared/money.ts';
+import { leadSchema } from '#shared/schemas/lead.ts';
 import { buttonPrimary, fieldError, fieldInput, fieldLabel } from '../../components/ui/styles';
 import { track } from '../../lib/analytics';
 import { useZodForm } from '../../lib/use-zod-form';
 import { writeStorage } from '../../lib/storage';
 import { checkoutUrl, paths } from '../../paths';
 import { saveLead } from './pricing-api';
-import { messages } from '../../../shared/messages';
+import { messages } from '#shared/messages.ts';
 import { Link } from '../../router/link';
 
 type Field = 'instagram' | 'email' | 'postLink';

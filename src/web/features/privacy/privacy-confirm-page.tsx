@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { PageShell } from '../../components/layout/page-shell';
 import { buttonPrimary, container } from '../../components/ui/styles';
-import { personalDataFileName } from '../../../shared/shop';
+import { personalDataFileName } from '#shared/shop.ts';
 import { ApiError } from '../../lib/api';
 import { useShop } from '../../lib/boot';
 import { useLinkToken } from '../accounts';
