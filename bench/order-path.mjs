@@ -4,10 +4,10 @@
 // orders at once, /api/health at the same rate after), and saturated (closed loop). CPU per request comes
 // from /proc: the server's process and every PostgreSQL process.
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
 import { readFileSync, readdirSync } from 'node:fs';
 import { benchOrder, freshPostgres, startServer, stopServer } from './lib.mjs';
 import { openLoop } from './open-loop.mjs';
+import { rawClient, requestBytes } from './raw-http.mjs';
 
 let buyer = 0;
 /** A PIX order from a buyer never seen before, through one proxy hop from an address of its own. */
@@ -65,48 +65,25 @@ async function measured(server, base, label, rate, seconds, next) {
 
 /** `connections` clients each sending its next order when the last was answered, for `seconds`. */
 async function closedLoop(base, { connections, seconds }) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const client = rawClient(base);
+  const host = new URL(base).host;
   const latencies = [];
   let errors = 0;
   const end = performance.now() + seconds * 1000;
-  const send = (request) =>
-    new Promise((resolve) => {
-      const payload = Buffer.from(JSON.stringify(request.body));
-      const started = performance.now();
-      const req = http.request(
-        new URL(request.path, base),
-        {
-          method: 'POST',
-          agent,
-          headers: {
-            'content-type': 'application/json',
-            'content-length': payload.length,
-            ...request.headers,
-          },
-        },
-        (res) => {
-          res.resume();
-          res.on('end', () => {
-            if (res.statusCode !== 201 && res.statusCode !== 200) errors += 1;
-            latencies.push(performance.now() - started);
-            resolve();
-          });
-        },
-      );
-      req.on('error', () => {
-        errors += 1;
-        resolve();
-      });
-      req.end(payload);
-    });
   const started = performance.now();
   await Promise.all(
     Array.from({ length: connections }, async () => {
-      while (performance.now() < end) await send(newBuyerOrder());
+      while (performance.now() < end) {
+        const bytes = requestBytes(host, newBuyerOrder());
+        const sent = performance.now();
+        const status = await client.send(bytes);
+        if (status !== 201 && status !== 200) errors += 1;
+        latencies.push(performance.now() - sent);
+      }
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
-  agent.destroy();
+  client.close();
   latencies.sort((a, b) => a - b);
   const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
   return {
