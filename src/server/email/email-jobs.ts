@@ -3,6 +3,7 @@ import type { JobHandlers } from '../jobs/job-payloads';
 import { ordersRepo } from '../orders/orders.repo';
 import type { Mailer } from './mailer';
 import { receiptsRepo } from './receipts.repo';
+import { readForReceipt } from './receipt-reads.repo.ts';
 import { orderReceivedEmail, paymentConfirmedEmail, pixReminderEmail } from './templates';
 import { paymentsRepo } from '../payments/payments.repo';
 import { refundEmail } from './refund-templates';
@@ -21,9 +22,9 @@ export function emailJobHandlers(deps: {
       await mailer.send(payload);
     },
     async order_received_email(payload) {
-      const order = await ordersRepo.findById(db, payload.orderId);
-      if (!order) return;
-      const payment = await paymentsRepo.latestForOrder(db, order.id);
+      const found = await readForReceipt(db, payload.orderId);
+      if (!found) return;
+      const { order, latestPayment: payment } = found;
       const pixPayload =
         order.paymentStatus === 'unpaid' && payment?.status === 'pending' ? payment.pixPayload : null;
       await mailer.send(orderReceivedEmail(shop, order, pixPayload));

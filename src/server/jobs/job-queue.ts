@@ -4,6 +4,7 @@ import { isDatabaseUnavailable, retryWhileUnavailable } from '../db/unavailable'
 import { backgroundTimer } from './background-timer';
 import { BadJobPayload, parsePayload, type JobKind, type JobPayloads, type QueuedJob } from './job-payloads';
 import { jobsRepo, maxJobAttempts, type ClaimedJob } from './jobs.repo';
+import { markJobDone } from './jobs-done.repo.ts';
 
 export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
 
@@ -100,7 +101,7 @@ export function createJobRunner(options: {
     }
     // Done is written through a database that may have just dropped its connections: unrecorded, the
     // job would run again when its lease ends (a second e-mail), so the write is tried a few times.
-    await retryWhileUnavailable(() => jobsRepo.markDone(db, job.id, clock())).catch((err: unknown) =>
+    await retryWhileUnavailable(() => markJobDone(db, job.id, clock())).catch((err: unknown) =>
       log.error({ err, jobId: job.id }, 'job done but not recorded'),
     );
   }

@@ -75,10 +75,6 @@ export const jobsRepo = {
     }));
   },
 
-  async markDone(db: Db, id: string, now: Date) {
-    await db.update(jobs).set({ doneAt: now, lockedUntil: null }).where(eq(jobs.id, id));
-  },
-
   /** `dead`: no attempt is left (a payload no attempt can read is dead at its first). */
   async markFailed(db: Db, id: string, retryAt: Date, error: string, dead = false) {
     await db
