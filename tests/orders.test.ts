@@ -184,6 +184,36 @@ describe('PIX (sandbox)', () => {
     expect(answers.filter((a) => a.next === 'pix').length).toBeGreaterThan(10);
   });
 
+  it('orders placed at once share their insert, and each buyer gets only their own order (ADR 039)', async () => {
+    const bodies = Array.from({ length: 12 }, (_, i) => orderRequest({ email: `lote.${i}@exemplo.com` }));
+    const keys = bodies.map(() => newKey());
+    const answers = await Promise.all([
+      ...bodies.map((body, i) => createOrder(body, keys[i])),
+      // A double tap inside the same batch, and the same key with another body.
+      createOrder(bodies[0], keys[0]),
+      createOrder(orderRequest({ email: 'outro.corpo@exemplo.com' }), keys[1]),
+    ]);
+    const conflict = answers.pop()!;
+    expect(conflict.statusCode).toBe(422);
+    const tap = answers.pop()!.json();
+    const placed = answers.map((res) => {
+      expect(res.statusCode).toBe(201);
+      return res.json();
+    });
+    expect(tap.order.id).toBe(placed[0].order.id);
+    for (const [i, { order, payment }] of placed.entries()) {
+      const [stored] = await app.database.db.select().from(orders).where(eq(orders.id, order.id));
+      expect(stored).toMatchObject({ email: `lote.${i}@exemplo.com`, idempotencyKey: keys[i] });
+      const attempts = await app.database.db.select().from(payments).where(eq(payments.orderId, order.id));
+      expect(attempts).toHaveLength(1);
+      expect(attempts[0]).toMatchObject({
+        id: payment.id,
+        amountCents: stored!.totalCents,
+        status: 'pending',
+      });
+    }
+  });
+
   it('confirming the same payment 50 times transitions the order once', async () => {
     const { order, payment } = (await createOrder(orderRequest())).json();
     const results = await Promise.all(

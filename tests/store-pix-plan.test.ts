@@ -33,10 +33,10 @@ it('the PIX answers of a batch are stored by primary key, not by scanning the pa
     from (select * from payments limit 1) p, generate_series(1, 3000) i`);
 
   const batch = ids.map((id) => ({ id, status: 'pending' }));
-  const statement = storePixStatement(app.database.db, batch).toSQL();
+  const statement = storePixStatement(batch);
   // The database's own client (PGlite or pg), which both take a text and its parameters.
   const client = (app.database.db as unknown as { $client: RawQuery }).$client;
-  const [row] = (await client.query(`explain (format json) ${statement.sql}`, statement.params)).rows;
+  const [row] = (await client.query(`explain (format json) ${statement.text}`, statement.values)).rows;
   const plan = JSON.stringify(row!['QUERY PLAN']);
   expect(plan).toContain('payments_pkey');
   expect(plan).not.toContain('Seq Scan');

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { orders, payments, type NewOrder, type OrderRow, type PaymentRow } from '../db/schema';
+import { orders, type NewOrder, type OrderRow, type PaymentRow } from '../db/schema';
+import { turnBatcher } from '#server/db/turn-batcher.ts';
+import { rawQuery } from '#server/db/raw-query.ts';
 
 // Statements of the order path. The order insert (a replayed or WhatsApp order) is prepared once per
 // database: Drizzle builds its SQL once and PostgreSQL parses and plans it once per connection
@@ -62,25 +64,20 @@ function prepare(db: Db) {
  * The planner takes any set-returning function for 100 rows, so with the join alone it found scanning
  * the whole table cheaper than 100 key lookups until the table was large (bench/soak.mjs: 176 scans a
  * second while payments grew to 15,000 rows, p50 11 → 157 ms in five minutes). The ids, as an array
- * literal, tell it how many rows there are; not prepared, so each plan sees them.
+ * parameter, tell it how many rows there are; not prepared, so each plan sees them. Raw SQL: built by the
+ * query builder per batch, it was a few per cent of an order's CPU.
  */
-export function storePixStatement(db: Db, batch: Array<{ id: string }>) {
-  const ids = `{${batch.map((row) => row.id).join(',')}}`;
-  return db
-    .update(payments)
-    .set({
-      providerPaymentId: sql`v.provider_payment_id`,
-      status: sql`v.status`,
-      pixPayload: sql`v.pix_payload`,
-      pixImageBase64: sql`v.pix_image_base64`,
-      expiresAt: sql`v.expires_at`,
-      updatedAt: sql`v.updated_at`,
-    })
-    .from(
-      sql`json_to_recordset(${JSON.stringify(batch)}::json) as v(id uuid, provider_payment_id text, status text, pix_payload text, pix_image_base64 text, expires_at timestamptz, updated_at timestamptz)`,
-    )
-    .where(sql`${payments.id} = any(${ids}::uuid[]) and ${payments.id} = v.id`)
-    .returning({ id: payments.id });
+export function storePixStatement(batch: Array<{ id: string }>): { text: string; values: unknown[] } {
+  return {
+    text: `update payments set provider_payment_id = v.provider_payment_id, status = v.status,
+        pix_payload = v.pix_payload, pix_image_base64 = v.pix_image_base64, expires_at = v.expires_at,
+        updated_at = v.updated_at
+      from json_to_recordset($1::json) as v(id uuid, provider_payment_id text, status text, pix_payload text,
+        pix_image_base64 text, expires_at timestamptz, updated_at timestamptz)
+      where payments.id = any($2::uuid[]) and payments.id = v.id
+      returning payments.id`,
+    values: [JSON.stringify(batch), `{${batch.map((row) => row.id).join(',')}}`],
+  };
 }
 
 type PixFields = Pick<
@@ -88,53 +85,33 @@ type PixFields = Pick<
   'providerPaymentId' | 'status' | 'pixPayload' | 'pixImageBase64' | 'expiresAt' | 'updatedAt'
 >;
 
-interface WaitingPix {
-  attempt: PaymentRow;
-  pix: PixFields;
-  resolve: (row: PaymentRow) => void;
-  reject: (error: unknown) => void;
-}
-
 /**
- * Stores PIX answers in batches: the calls made in one turn of the event loop share one UPDATE (an
- * app-level group commit). At a burst of orders this second round trip per order was a third of the pg
- * driver's syscalls; batched, 1,648–1,656 orders/s instead of 1,481–1,539 on PostgreSQL and 722–730/s
- * instead of 452/s on PGlite (docs/benchmarks.md, decision 013). Each caller still waits for the commit
- * that holds its row, so nothing is answered before it is stored.
+ * Stores PIX answers in batches: the calls made in one turn of the event loop share one UPDATE (ADR 039).
+ * At a burst of orders this second round trip per order was a third of the pg driver's syscalls;
+ * batched, 1,648–1,656 orders/s instead of 1,481–1,539 on PostgreSQL and 722–730/s instead of 452/s on
+ * PGlite (docs/benchmarks.md, decision 013).
  */
 function pixBatcher(db: Db) {
-  let waiting: WaitingPix[] = [];
-  async function flush() {
-    const batch = waiting;
-    waiting = [];
-    try {
-      const rows = await storePixStatement(
-        db,
-        batch.map(({ attempt, pix }) => ({
-          id: attempt.id,
-          provider_payment_id: pix.providerPaymentId,
-          status: pix.status,
-          pix_payload: pix.pixPayload,
-          pix_image_base64: pix.pixImageBase64,
-          expires_at: pix.expiresAt,
-          updated_at: pix.updatedAt,
-        })),
-      );
-      const stored = new Set(rows.map((row) => row.id));
-      // The stored row is the attempt with the answer's fields (nothing else changes it), so only ids
-      // come back: parsing whole rows cost a fifth of the gain.
-      for (const { attempt, pix, resolve, reject } of batch) {
-        if (stored.has(attempt.id)) resolve({ ...attempt, ...pix });
-        else reject(new Error(`payment ${attempt.id} not found`));
-      }
-    } catch (error) {
-      for (const { reject } of batch) reject(error);
-    }
-  }
-  return (attempt: PaymentRow, pix: PixFields) =>
-    new Promise<PaymentRow>((resolve, reject) => {
-      if (waiting.push({ attempt, pix, resolve, reject }) === 1) setImmediate(() => void flush());
-    });
+  return turnBatcher(async (batch: Array<{ attempt: PaymentRow; pix: PixFields }>) => {
+    const statement = storePixStatement(
+      batch.map(({ attempt, pix }) => ({
+        id: attempt.id,
+        provider_payment_id: pix.providerPaymentId,
+        status: pix.status,
+        pix_payload: pix.pixPayload,
+        pix_image_base64: pix.pixImageBase64,
+        expires_at: pix.expiresAt,
+        updated_at: pix.updatedAt,
+      })),
+    );
+    const rows = await rawQuery(db, undefined, statement.text, statement.values);
+    const stored = new Set(rows.map((row) => (row as { id: string }).id));
+    // The stored row is the attempt with the answer's fields (nothing else changes it), so only ids
+    // come back: parsing whole rows cost a fifth of the gain.
+    return batch.map(({ attempt, pix }) =>
+      stored.has(attempt.id) ? { ...attempt, ...pix } : new Error(`payment ${attempt.id} not found`),
+    );
+  });
 }
 
 function prepareAll(db: Db) {
@@ -158,7 +135,7 @@ export function hotStatements(db: Db) {
     },
     /** The attempt as stored with the provider's PIX answer. */
     storePix(attempt: PaymentRow, pix: PixFields): Promise<PaymentRow> {
-      return statements.storePixBatched(attempt, pix);
+      return statements.storePixBatched({ attempt, pix });
     },
   };
 }

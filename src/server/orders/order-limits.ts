@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { fixedWindow, type RateLimiter } from '../rate-limit/rate-limiter';
 import { rateLimitsRepo } from '../rate-limit/rate-limits.repo';
-import { orderGate } from './raw-statements.repo';
+import { orderGate } from './order-gate.repo.ts';
 import { paymentsRepo } from '../payments/payments.repo';
 
 const hourMs = 3_600_000;

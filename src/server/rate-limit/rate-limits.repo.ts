@@ -1,20 +1,11 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
+import { hitWindow } from '#server/rate-limit/window-hits.repo.ts';
 
 export const rateLimitsRepo = {
   /** Counts one hit on the key's window and returns the window's hits so far, this one included. */
-  async hit(db: Db, key: string, windowStart: Date): Promise<number> {
-    const [row] = await db
-      .insert(rateLimits)
-      .values({ key, windowStart, hits: 1 })
-      .onConflictDoUpdate({
-        target: [rateLimits.key, rateLimits.windowStart],
-        set: { hits: sql`${rateLimits.hits} + 1` },
-      })
-      .returning({ hits: rateLimits.hits });
-    return row?.hits ?? 1;
-  },
+  hit: hitWindow,
   /** Takes back one hit of the key's window (an order that was not placed after all). */
   async unhit(db: Db, key: string, windowStart: Date) {
     await db

@@ -1,0 +1,52 @@
+/**
+ * An app-level group commit (ADR 039): the calls made in one turn of the event loop share one statement,
+ * one round trip and one commit. Each caller still waits for the commit that holds its row, so nothing
+ * is answered before it is stored.
+ *
+ * `run` answers each item, in order, with its result or its own Error. When the shared statement fails
+ * as a whole (one bad row fails them all), each item is run again alone, so a row can only fail itself.
+ */
+export function turnBatcher<In, Out>(
+  run: (batch: In[]) => Promise<Array<Out | Error>>,
+  maxBatch = 100,
+): (item: In) => Promise<Out> {
+  interface Waiting {
+    item: In;
+    resolve: (value: Out) => void;
+    reject: (error: unknown) => void;
+  }
+  let waiting: Waiting[] = [];
+
+  const settle = (entry: Waiting, result: Out | Error) => {
+    if (result instanceof Error) entry.reject(result);
+    else entry.resolve(result);
+  };
+
+  async function flush(batch: Waiting[]) {
+    try {
+      const results = await run(batch.map((entry) => entry.item));
+      batch.forEach((entry, i) => settle(entry, results[i]!));
+    } catch (error) {
+      if (batch.length === 1) return batch[0]!.reject(error);
+      for (const entry of batch) await flush([entry]);
+    }
+  }
+
+  return (item) =>
+    new Promise<Out>((resolve, reject) => {
+      const size = waiting.push({ item, resolve, reject });
+      if (size === 1) {
+        setImmediate(() => {
+          const batch = waiting;
+          waiting = [];
+          // Empty when a full batch left earlier in this turn and nothing came after it.
+          if (batch.length > 0) void flush(batch);
+        });
+      } else if (size >= maxBatch) {
+        // A full batch leaves now; the turn's later calls start the next one.
+        const batch = waiting;
+        waiting = [];
+        void flush(batch);
+      }
+    });
+}
