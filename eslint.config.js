@@ -43,6 +43,7 @@ export default tseslint.config(
     // The two drivers' databases as the one Db type, and the raw client under it on the order path.
     ignores: [
       'src/server/db/client.ts',
+      'src/server/db/raw-query.ts',
       'src/server/orders/raw-statements.repo.ts',
       'src/server/orders/hot-statements.repo.ts',
     ],
