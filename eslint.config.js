@@ -18,6 +18,14 @@ const featureInternals = {
   regex: '^(\\.\\./(?!\\.\\./)|#web/features/)[^/]+/(?!index\\.ts$)',
   message: "Another feature is used through its index.ts: import '../feature', not a file inside it.",
 };
+// Issue 30 §2: a value read from the database or a provider is checked (a zod schema, a typed query), not
+// cast; `as unknown as` is refused outside the drivers' typing below, and a raw row is read with
+// rowsOf(schema, result) (src/server/db/rows.ts).
+const doubleCast = {
+  selector:
+    'TSAsExpression[expression.type="TSAsExpression"][expression.typeAnnotation.type="TSUnknownKeyword"]',
+  message: "No 'as unknown as': check the value (a zod schema, a type guard) or type its source.",
+};
 const appPath = 'A path of the web app comes from src/web/paths.ts (paths or a builder such as orderPage).';
 const upward = 'Services go orders → subscriptions → payments: this import points the other way (ADR 015).';
 
@@ -30,6 +38,17 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   { rules: { 'no-restricted-imports': ['error', { patterns: [climb] }] } },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    // The two drivers' databases as the one Db type, and the raw client under it on the order path.
+    ignores: [
+      'src/server/db/client.ts',
+      'src/server/db/raw-query.ts',
+      'src/server/orders/raw-statements.repo.ts',
+      'src/server/orders/hot-statements.repo.ts',
+    ],
+    rules: { 'no-restricted-syntax': ['error', doubleCast] },
+  },
   {
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
@@ -47,6 +66,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
+        doubleCast,
         ...[
           'JSXAttribute[name.name=/^(to|href)$/] > Literal',
           'JSXAttribute[name.name=/^(to|href)$/] > JSXExpressionContainer > Literal',

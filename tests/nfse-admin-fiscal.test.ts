@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { ownerAudit } from '#server/db/schema/index.ts';
-import { rowsOf } from '#server/db/client.ts';
+import { z } from 'zod';
+import { rowsOf } from '#server/db/rows.ts';
 import { messages } from '#shared/messages.ts';
 import { operatorCookie, signupBody } from './helpers/accounts';
 import { sessionCookieOf } from './helpers/cookies';
@@ -50,13 +51,15 @@ const form = {
 /** Every row of every table, as text: what a search of the database would find. */
 async function everyRow(): Promise<string> {
   const db = asaas.app.database.db;
-  const tables = rowsOf<{ table_name: string }>(
+  const tables = rowsOf(
+    z.object({ table_name: z.string() }),
     await db.execute(sql`select table_name from information_schema.tables where table_schema = 'public'`),
   );
   const texts: string[] = [];
   for (const { table_name } of tables)
     texts.push(
-      ...rowsOf<{ row: string }>(
+      ...rowsOf(
+        z.object({ row: z.string() }),
         await db.execute(sql`select t::text as row from ${sql.identifier(table_name)} t`),
       ).map((r) => r.row),
     );

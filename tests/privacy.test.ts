@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '#server/db/client.ts';
+import { z } from 'zod';
+import { rowsOf } from '#server/db/rows.ts';
 import { lastEmailTo, signupBody, startOperatorApp, tokenIn } from './helpers/accounts';
 import { sessionCookieOf } from './helpers/cookies';
 import { newKey, orderRequest, placeOrder } from './helpers/order-request';
@@ -40,14 +41,16 @@ const revenue = async () =>
 
 /** Every row of every table, as text: what a search of the database would find. */
 async function everyRow(): Promise<string> {
-  const tables = rowsOf<{ table_name: string }>(
+  const tables = rowsOf(
+    z.object({ table_name: z.string() }),
     await app.database.db.execute(
       sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
     ),
   );
   const texts: string[] = [];
   for (const { table_name } of tables) {
-    const rows = rowsOf<{ row: string }>(
+    const rows = rowsOf(
+      z.object({ row: z.string() }),
       await app.database.db.execute(sql`select t::text as row from ${sql.identifier(table_name)} t`),
     );
     texts.push(...rows.map((r) => r.row));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '#server/db/client.ts';
+import { z } from 'zod';
+import { rowsOf } from '#server/db/rows.ts';
 import { storePixStatement } from '#server/orders/hot-statements.repo.ts';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { placeOrder } from './helpers/order-request';
@@ -21,9 +22,10 @@ afterAll(() => app.close());
 
 it('the PIX answers of a batch are stored by primary key, not by scanning the payments table', async () => {
   for (let i = 0; i < 3; i++) expect((await placeOrder(app)).statusCode).toBe(201);
-  const ids = rowsOf<{ id: string }>(await app.database.db.execute(sql`select id from payments`)).map(
-    (payment) => payment.id,
-  );
+  const ids = rowsOf(
+    z.object({ id: z.string() }),
+    await app.database.db.execute(sql`select id from payments`),
+  ).map((payment) => payment.id);
   // A shop some days old: a few thousand earlier attempts, never analysed (autovacuum may be off).
   await app.database.db.execute(sql`
     insert into payments (order_id, provider, provider_payment_id, method, status, amount_cents)

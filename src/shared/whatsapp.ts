@@ -33,6 +33,22 @@ export const whatsappVariables: Record<WhatsappKind, readonly string[]> = {
   refund: ['primeiro nome', 'código do pedido', 'valor devolvido'],
 };
 
+/**
+ * A message's state (docs/whatsapp.md): claimed ('sending'), held back by a rate limit ('waiting'), an
+ * outcome to check ('a_conferir'), Meta's statuses, or not sent at all ('skipped').
+ */
+export const whatsappStates = [
+  'sending',
+  'waiting',
+  'a_conferir',
+  'sent',
+  'delivered',
+  'read',
+  'failed',
+  'skipped',
+] as const;
+export type WhatsappState = (typeof whatsappStates)[number];
+
 /** A message's state in the panel's words. */
 export const whatsappStateLabels: Record<string, string> = {
   sending: 'enviando',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { rowsOf } from '#server/db/client.ts';
+import { z } from 'zod';
+import { rowsOf } from '#server/db/rows.ts';
 import { leads, orders, outboxEmails, payments, refunds, users } from '#server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { sessionCookieOf } from '../helpers/cookies';
@@ -259,14 +260,16 @@ describe('§13 erasure leaves the buyer nowhere', () => {
     await app.jobs.drain();
 
     const needles = ['Beatriz', 'Quintela', 'quintela', '97654', '76543210', '11144477735', '111.444.777'];
-    const columns = rowsOf<{ table_name: string; column_name: string }>(
+    const columns = rowsOf(
+      z.object({ table_name: z.string(), column_name: z.string() }),
       await app.database.db.execute(sql`
         select table_name, column_name from information_schema.columns
         where table_schema = 'public' and data_type in ('text', 'jsonb', 'json', 'character varying')`),
     );
     const found: string[] = [];
     for (const { table_name: table, column_name: column } of columns) {
-      const hits = rowsOf<{ n: number }>(
+      const hits = rowsOf(
+        z.object({ n: z.number() }),
         await app.database.db.execute(
           sql`select count(*)::int as n from ${sql.identifier(table)} where ${sql.join(
             needles.map((n) => sql`position(${n} in ${sql.identifier(column)}::text) > 0`),

@@ -1,19 +1,24 @@
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../db/client';
+import { z } from 'zod';
+import { planIds, productIds } from '../../shared/catalogue';
+import type { Db } from '../db/client';
+import { rawTimestamp, rowsOf } from '../db/rows';
 
-export interface AbandonedRow {
-  kind: 'lead' | 'order';
-  at: Date | string;
-  email: string;
-  instagram: string;
-  whatsapp: string | null;
-  product: string;
-  amount: number;
-  plan_id: string | null;
-  total_cents: number | null;
-  order_id: string | null;
-  purchase_code: string | null;
-}
+const abandonedRow = z.object({
+  kind: z.enum(['lead', 'order']),
+  at: rawTimestamp,
+  email: z.string(),
+  instagram: z.string(),
+  whatsapp: z.string().nullable(),
+  /** A lead's product, or an order's service. */
+  product: z.enum([...productIds, 'recurring']),
+  amount: z.number(),
+  plan_id: z.enum(planIds).nullable(),
+  total_cents: z.number().nullable(),
+  order_id: z.string().nullable(),
+  purchase_code: z.string().nullable(),
+});
+export type AbandonedRow = z.output<typeof abandonedRow>;
 
 /**
  * Checkouts that did not end in a sale (issue 12), newest first: a lead with no order from its e-mail
@@ -21,7 +26,8 @@ export interface AbandonedRow {
  * e-mail since. WhatsApp orders are not here: the operator is already talking to those buyers.
  */
 export async function listAbandonedCheckouts(db: Db, limit: number): Promise<AbandonedRow[]> {
-  return rowsOf<AbandonedRow>(
+  return rowsOf(
+    abandonedRow,
     await db.execute(sql`
       select * from (
         select 'lead' as kind, l.updated_at as at, l.email, l.instagram, null as whatsapp, l.product,

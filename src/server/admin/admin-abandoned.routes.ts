@@ -20,7 +20,7 @@ export function abandonedCheckoutRoutes(db: Db): AdminRoute[] {
           email: r.email,
           instagram: r.instagram,
           whatsapp: r.whatsapp,
-          service: r.product as AbandonedCheckout['service'],
+          service: r.product,
           quantity: Number(r.amount),
           planId: r.plan_id,
           totalCents: r.total_cents === null ? null : Number(r.total_cents),

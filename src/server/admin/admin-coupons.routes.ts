@@ -24,7 +24,7 @@ const toRow = (c: AdminCouponFields) => ({
   validFrom: c.validFrom ? saoPauloMidnight(c.validFrom) : null,
   validUntil: c.validUntil ? saoPauloMidnight(addDays(c.validUntil, 1)) : null,
 });
-const toFields = (row: CouponRow): AdminCouponFields => ({
+const toFields = (row: Omit<CouponRow, 'id' | 'uses' | 'createdAt'>): AdminCouponFields => ({
   code: row.code,
   kind: row.kind,
   percent: row.percent,

@@ -1,9 +1,13 @@
 import { gte, sql, type SQL } from 'drizzle-orm';
 import { addDays, saoPauloDay, saoPauloMidnight } from '../../shared/dates';
-import { rowsOf, type Db } from '../db/client';
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { bigNumber, rowsOf } from '../db/rows';
 import { analytics } from '../db/schema';
 import { inRange } from './order-filters.repo';
 import type { Range } from './periods';
+
+const lastDayRow = z.object({ day: z.string().nullable() });
 
 export const funnelRollupRepo = {
   /**
@@ -32,14 +36,14 @@ export const funnelRollupRepo = {
    */
   async counts(db: Db, range: Range): Promise<Map<string, number>> {
     const lastDay =
-      rowsOf<{ day: string | null }>(await db.execute(sql`select max(day) as day from analytics_daily`))[0]
-        ?.day ?? null;
+      rowsOf(lastDayRow, await db.execute(sql`select max(day) as day from analytics_daily`))[0]?.day ?? null;
     const rolled: SQL[] = [sql`day <= ${lastDay}`];
     if (range.start) rolled.push(sql`day >= ${saoPauloDay(range.start)}`);
     if (range.end) rolled.push(sql`day < ${saoPauloDay(range.end)}`);
     const raw = inRange(analytics.createdAt, range);
     if (lastDay) raw.push(gte(analytics.createdAt, saoPauloMidnight(addDays(lastDay, 1))));
-    const rows = rowsOf<{ etapa: string; n: string }>(
+    const rows = rowsOf(
+      z.object({ etapa: z.string(), n: bigNumber }),
       await db.execute(sql`
         select etapa, sum(n) as n from (
           ${

@@ -1,6 +1,8 @@
 import { gte, sql, type SQL } from 'drizzle-orm';
 import { addDays, saoPauloDay, saoPauloMidnight } from '../../shared/dates';
-import { rowsOf, type Db } from '../db/client';
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { bigNumber, rowsOf } from '../db/rows';
 import { orders } from '../db/schema';
 import { orderConditions, type OrderFilters } from './order-filters.repo';
 
@@ -8,7 +10,8 @@ import { orderConditions, type OrderFilters } from './order-filters.repo';
 const ROLLUP_LOCK = 7405001;
 
 const rolledUntil = async (db: Pick<Db, 'execute'>) =>
-  rowsOf<{ day: string | null }>(
+  rowsOf(
+    z.object({ day: z.string().nullable() }),
     await db.execute(sql`select rolled_until::text as day from rollup_state where name = 'orders_daily'`),
   )[0]?.day ?? null;
 
@@ -21,6 +24,17 @@ export interface OrderTotals {
   whatsapp: number;
   cancelled: number;
 }
+
+/** Each figure is coalesced to 0 in the statement. */
+const totalsRow = z.object({
+  orders: bigNumber,
+  totalCents: bigNumber,
+  revenueCents: bigNumber,
+  pendingCents: bigNumber,
+  pix: bigNumber,
+  whatsapp: bigNumber,
+  cancelled: bigNumber,
+}) satisfies z.ZodType<Record<keyof OrderTotals, unknown>>;
 
 export const ordersRollupRepo = {
   /**
@@ -64,7 +78,8 @@ export const ordersRollupRepo = {
     if (filters.status) rolled.push(sql`status = ${filters.status}`);
     const raw = orderConditions(filters);
     if (lastDay) raw.push(gte(orders.createdAt, saoPauloMidnight(addDays(lastDay, 1))));
-    const [row] = rowsOf<Record<keyof OrderTotals, string | null>>(
+    const [row] = rowsOf(
+      totalsRow,
       await db.execute(sql`
         with parts as (
           ${

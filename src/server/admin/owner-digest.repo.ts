@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Executor } from '../db/client';
+import { z } from 'zod';
+import type { Executor } from '../db/client';
+import { bigNumber, rowsOf } from '../db/rows';
 
 export interface DigestFigures {
   paidOrders: number;
@@ -12,7 +14,14 @@ export interface DigestFigures {
 /** One São Paulo day's money, for the owner's digest: paid that day, left unpaid, refunded that day. */
 export const ownerDigestRepo = {
   async figures(db: Executor, start: Date, end: Date): Promise<DigestFigures> {
-    const [row] = rowsOf<Record<keyof DigestFigures, string>>(
+    const [row] = rowsOf(
+      z.object({
+        paidOrders: bigNumber,
+        revenueCents: bigNumber,
+        pendingCents: bigNumber,
+        refundedCents: bigNumber,
+        refunds: bigNumber,
+      }),
       await db.execute(sql`
       select
         (select count(*) from orders where paid_at >= ${start} and paid_at < ${end}) as "paidOrders",

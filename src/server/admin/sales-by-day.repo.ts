@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { addDays, saoPauloMidnight } from '../../shared/dates';
 import type { SalesDay } from '../../shared/schemas/admin';
-import { rowsOf, type Db } from '../db/client';
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { bigNumber, rowsOf } from '../db/rows';
 
 /**
  * Paid orders and their revenue per São Paulo day in [firstDay, lastDay], from the daily rollup for rolled
@@ -9,12 +11,14 @@ import { rowsOf, type Db } from '../db/client';
  * without sales are absent.
  */
 export async function salesByDay(db: Db, firstDay: string, lastDay: string): Promise<SalesDay[]> {
-  const [state] = rowsOf<{ day: string | null }>(
+  const [state] = rowsOf(
+    z.object({ day: z.string().nullable() }),
     await db.execute(sql`select rolled_until::text as day from rollup_state where name = 'orders_daily'`),
   );
   const rolled = state?.day ?? null;
   const rawFrom = rolled && rolled >= firstDay ? addDays(rolled, 1) : firstDay;
-  const rows = rowsOf<{ day: string; orders: string; cents: string }>(
+  const rows = rowsOf(
+    z.object({ day: z.string(), orders: bigNumber, cents: bigNumber }),
     await db.execute(sql`
       with parts as (
         ${

@@ -106,7 +106,7 @@ export const catalogueRepo = {
         const components = componentsOf(id).map(({ id, quantity }) => ({ id, quantity }));
         return [
           {
-            id: id as PlanId,
+            id: row.id,
             name,
             ...fields,
             // The card cannot promise what delivery does not send: its lines come from the components.
@@ -132,7 +132,7 @@ export const catalogueRepo = {
       })),
       plans: Object.entries(planNames).flatMap(([id, name]) => {
         const row = plans.find((p) => p.id === id);
-        return row ? [{ id: id as PlanId, name, ...planFields(row), components: componentsOf(id) }] : [];
+        return row ? [{ id: row.id, name, ...planFields(row), components: componentsOf(id) }] : [];
       }),
     };
   },

@@ -1,8 +1,32 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { rowsOf, type Db, type Executor } from '../db/client';
+import { z } from 'zod';
+import type { Db, Executor } from '../db/client';
+import { couponKinds, couponScopes } from '../../shared/schemas/coupons';
+import { bigNumber, rawTimestamp, rowsOf } from '../db/rows';
 import { couponEmailUses, couponRedemptions, coupons, type CouponRow } from '../db/schema';
 
 export type RedeemResult = 'redeemed' | 'replay' | 'used_up' | 'used_by_email';
+
+/** listWithFigures's row: the coupon's columns (timestamps as text) and its figures. */
+const couponFiguresRow = z.object({
+  id: z.string(),
+  code: z.string(),
+  kind: z.enum(couponKinds),
+  percent: z.number().nullable(),
+  amountCents: z.number().nullable(),
+  minTotalCents: z.number(),
+  validFrom: rawTimestamp.nullable(),
+  validUntil: rawTimestamp.nullable(),
+  maxUses: z.number().nullable(),
+  maxUsesPerEmail: z.number().nullable(),
+  appliesTo: z.enum(couponScopes),
+  active: z.boolean(),
+  createdAt: rawTimestamp,
+  uses: z.number(),
+  paid_orders: z.number(),
+  revenue_cents: bigNumber,
+  discount_cents: bigNumber,
+});
 
 export const couponsRepo = {
   async findByCode(db: Executor, code: string): Promise<CouponRow | undefined> {
@@ -23,7 +47,8 @@ export const couponsRepo = {
   },
   /** Uses so far, overall and (when given) by one e-mail. */
   async usesOf(db: Executor, couponId: string, email: string | null) {
-    const [row] = rowsOf<{ total: number; by_email: number }>(
+    const [row] = rowsOf(
+      z.object({ total: z.number(), by_email: z.number() }),
       await db.execute(sql`
         select count(*)::int as total, count(*) filter (where email = ${email ?? ''})::int as by_email
         from coupon_redemptions where coupon_id = ${couponId}`),
@@ -105,9 +130,8 @@ export const couponsRepo = {
   },
   /** The panel's list: each coupon's uses, and its paid orders' revenue and discounts. */
   async listWithFigures(db: Executor) {
-    return rowsOf<
-      CouponRow & { uses: number; paid_orders: number; revenue_cents: number; discount_cents: number }
-    >(
+    return rowsOf(
+      couponFiguresRow,
       await db.execute(sql`
         select c.id, c.code, c.kind, c.percent, c.amount_cents as "amountCents",
           c.min_total_cents as "minTotalCents", c.valid_from as "validFrom", c.valid_until as "validUntil",

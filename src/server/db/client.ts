@@ -90,8 +90,3 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     poolStats: () => ({ max: 1 }),
   };
 }
-
-/** Rows of a raw `db.execute(sql…)`: both drivers answer `{ rows }`. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../db/client';
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 
 export const receiptsRepo = {
   /**
@@ -8,7 +10,8 @@ export const receiptsRepo = {
    * who consented gets the WhatsApp message too, in the same statement (docs/whatsapp.md).
    */
   async queue(db: Db, now: Date, before: Date, limit: number): Promise<number> {
-    const queued = rowsOf<{ id: string }>(
+    const queued = rowsOf(
+      z.object({ id: z.string() }),
       await db.execute(sql`
         with marked as (
           update orders set receipt_queued_at = ${now}

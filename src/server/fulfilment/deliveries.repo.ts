@@ -1,5 +1,8 @@
 import { and, asc, count, desc, eq, inArray, lt, max, sql } from 'drizzle-orm';
-import { rowsOf, type Db, type Executor } from '../db/client';
+import { z } from 'zod';
+import { deliveryStates, refillStates } from '../../shared/schemas/deliveries';
+import type { Db, Executor } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { deliveries, orderAudit, orders, type DeliveryRow, type NewDelivery } from '../db/schema';
 
 /** States that need a person (the panel's "Precisam de atenção"). */
@@ -17,6 +20,14 @@ export interface StatusChange {
   completedAt: Date | null;
   lastError: string | null;
 }
+
+const syncRow = z.object({
+  id: z.string(),
+  panel_order_id: z.string(),
+  refill_id: z.string().nullable(),
+  refill_status: z.enum(refillStates).nullable(),
+  state: z.enum(deliveryStates),
+});
 
 export const deliveriesRepo = {
   /** One row of the order's audit trail (the panel shows it), for a change the buyer made. */
@@ -102,13 +113,8 @@ export const deliveriesRepo = {
    * and stamped now: instances share the work and never ask twice within an interval.
    */
   async claimForSync(db: Db, now: Date, due: Date, limit: number) {
-    return rowsOf<{
-      id: string;
-      panel_order_id: string;
-      refill_id: string | null;
-      refill_status: string | null;
-      state: string;
-    }>(
+    return rowsOf(
+      syncRow,
       await db.execute(sql`
       update deliveries set checked_at = ${now}
       where id in (

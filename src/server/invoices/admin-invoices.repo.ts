@@ -56,7 +56,7 @@ export const adminInvoicesRepo = {
         .offset((page - 1) * pageSize),
       db.select({ n: count() }).from(invoices).where(where(filters)),
     ]);
-    return { rows: rows as InvoiceListRow[], total: total?.n ?? 0 };
+    return { rows: rows satisfies InvoiceListRow[], total: total?.n ?? 0 };
   },
 
   /** A batch for the CSV after `afterId`, keyset on the stored created_at (ADR 012: microseconds). */
@@ -71,7 +71,7 @@ export const adminInvoicesRepo = {
       .where(and(where(filters), after))
       .orderBy(desc(invoices.createdAt), desc(invoices.id))
       .limit(limit);
-    return rows as InvoiceListRow[];
+    return rows satisfies InvoiceListRow[];
   },
 
   /** A refused cancellation to be asked again: one conditional UPDATE, so two clicks move it once. */

@@ -9,7 +9,7 @@ import type { Config } from '../config';
 import { AsaasRequestError, createAsaasClient, type AsaasRequest } from '../payments/asaas/asaas-client';
 
 // Asaas API v3 'Informações fiscais' as the panel uses them (docs/nfse.md). Answers are read leniently
-// (Asaas adds attributes) and only the fields the panel shows are kept: nothing else reaches the browser.
+// (Asaas adds attributes): z.object keeps only the fields the panel shows, so nothing else reaches the browser.
 
 const text = z
   .string()
@@ -20,7 +20,7 @@ const flag = z
   .nullish()
   .transform((v) => v ?? false);
 
-const municipalOptions = z.looseObject({
+const municipalOptions = z.object({
   authenticationType: z.enum(authenticationTypes),
   supportsCancellation: z.boolean(),
   usesSpecialTaxRegimes: flag,
@@ -37,7 +37,7 @@ const municipalOptions = z.looseObject({
   municipalServiceCodeHelp: text,
 });
 
-const fiscalInfo = z.looseObject({
+const fiscalInfo = z.object({
   email: text,
   simplesNacional: z
     .boolean()
@@ -66,12 +66,6 @@ const services = z.looseObject({
   data: z.array(z.looseObject({ id: z.coerce.string(), description: z.string(), issTax: z.number() })),
 });
 
-const pick = <T extends object>(parsed: T, keys: readonly (keyof T)[]) =>
-  Object.fromEntries(keys.map((key) => [key, parsed[key]])) as T;
-
-const optionKeys = Object.keys(municipalOptions.shape) as (keyof MunicipalOptions)[];
-const infoKeys = Object.keys(fiscalInfo.shape) as (keyof FiscalInfoView)[];
-
 /** The owner waits on the screen: a silent Asaas is given up on sooner than a background job's 20 s. */
 export function asaasFiscal(request: AsaasRequest, timeoutMs = 15_000) {
   const ask = (method: 'GET' | 'POST', path: string, body?: FormData) =>
@@ -79,11 +73,11 @@ export function asaasFiscal(request: AsaasRequest, timeoutMs = 15_000) {
   return {
     /** What the account's city hall requires. */
     options: async (): Promise<MunicipalOptions> =>
-      pick(municipalOptions.parse(await ask('GET', '/fiscalInfo/municipalOptions')), optionKeys),
+      municipalOptions.parse(await ask('GET', '/fiscalInfo/municipalOptions')),
     /** The fiscal data Asaas holds, or null before the first setup (Asaas answers 404). */
     async info(): Promise<FiscalInfoView | null> {
       try {
-        return pick(fiscalInfo.parse(await ask('GET', '/fiscalInfo/')), infoKeys);
+        return fiscalInfo.parse(await ask('GET', '/fiscalInfo/'));
       } catch (error) {
         if (error instanceof AsaasRequestError && error.status === 404) return null;
         throw error;
@@ -91,7 +85,7 @@ export function asaasFiscal(request: AsaasRequest, timeoutMs = 15_000) {
     },
     /** POST /v3/fiscalInfo/, multipart: the form carries the city's credentials once. */
     save: async (form: FormData): Promise<FiscalInfoView> =>
-      pick(fiscalInfo.parse(await ask('POST', '/fiscalInfo/', form)), infoKeys),
+      fiscalInfo.parse(await ask('POST', '/fiscalInfo/', form)),
     async services(description: string): Promise<MunicipalService[]> {
       const query = new URLSearchParams({ description, limit: '20' });
       const list = services.parse(await ask('GET', `/fiscalInfo/services?${query}`));

@@ -1,5 +1,7 @@
 import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
-import { rowsOf, type Db, type Executor } from '../db/client';
+import { z } from 'zod';
+import type { Db, Executor } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { jobs } from '../db/schema';
 
 export interface ClaimedJob {
@@ -15,6 +17,20 @@ export interface QueueStats {
   oldestSeconds: number;
   dead: number;
 }
+
+// The payload is jsonb, which both drivers parse; a string is read as its JSON all the same.
+const claimedRow = z.object({
+  id: z.string(),
+  kind: z.string(),
+  payload: z.union([z.string(), z.record(z.string(), z.unknown())]),
+  attempts: z.number(),
+});
+const statsRow = z.object({
+  kind: z.string(),
+  waiting: z.number(),
+  oldestSeconds: z.number(),
+  dead: z.number(),
+});
 
 /** A job is dead once it has used up its attempts: kept, shown in the panel, retried by hand. */
 export const maxJobAttempts = 8;
@@ -55,7 +71,8 @@ export const jobsRepo = {
               sql`, `,
             )})`
           : sql``;
-    const claimed = rowsOf<ClaimedJob>(
+    const claimed = rowsOf(
+      claimedRow,
       await db.execute(sql`
         update jobs set locked_until = ${new Date(now.getTime() + leaseMs)}, attempts = attempts + 1
         where id in (
@@ -104,7 +121,8 @@ export const jobsRepo = {
   async queueStats(db: Db, now: Date): Promise<QueueStats[]> {
     const waiting = sql`attempts < ${maxJobAttempts} and run_at <= ${now}
       and (locked_until is null or locked_until < ${now})`;
-    return rowsOf<QueueStats>(
+    return rowsOf(
+      statsRow,
       await db.execute(sql`
         select kind,
           count(*) filter (where ${waiting})::int as waiting,

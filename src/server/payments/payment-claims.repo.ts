@@ -1,6 +1,10 @@
 import { inArray, sql } from 'drizzle-orm';
-import { rowsOf, type Db, type Executor } from '../db/client';
+import { z } from 'zod';
+import type { Db, Executor } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { payments, type PaymentRow } from '../db/schema';
+
+const idRow = z.object({ id: z.string() });
 
 /**
  * The payments the background work takes on: each query claims rows for one run (FOR UPDATE SKIP LOCKED
@@ -12,7 +16,8 @@ export const paymentClaimsRepo = {
    * instances share the work) and stamped as checked now.
    */
   async claimForReconciliation(db: Db, provider: string, now: Date, due: Date, limit: number) {
-    return rowsOf<{ id: string; provider_payment_id: string }>(
+    return rowsOf(
+      z.object({ id: z.string(), provider_payment_id: z.string() }),
       await db.execute(sql`
       update payments set checked_at = ${now}
       where id in (
@@ -32,7 +37,8 @@ export const paymentClaimsRepo = {
   },
   /** Open PIX charges past their deadline, marked as handed to the expiry job (SKIP LOCKED). */
   async claimExpiredPix(db: Executor, now: Date, limit: number) {
-    return rowsOf<{ id: string }>(
+    return rowsOf(
+      idRow,
       await db.execute(sql`
       update payments set expiry_queued_at = ${now}
       where id in (
@@ -52,7 +58,8 @@ export const paymentClaimsRepo = {
   },
   /** Open PIX charges issued before `issuedBefore`, still inside their deadline, with no reminder yet. */
   async claimPixReminders(db: Executor, now: Date, issuedBefore: Date, limit: number) {
-    return rowsOf<{ id: string; orderId: string }>(
+    return rowsOf(
+      z.object({ id: z.string(), orderId: z.string() }),
       await db.execute(sql`
       update payments set reminder_queued_at = ${now}
       where id in (
@@ -71,7 +78,8 @@ export const paymentClaimsRepo = {
    * long): their answer was lost, and they are looked up like a timeout's (unknown-attempts.ts).
    */
   async abandonStaleCreating(db: Db, provider: string, olderThan: Date, now: Date): Promise<number> {
-    const rows = rowsOf<{ id: string }>(
+    const rows = rowsOf(
+      idRow,
       await db.execute(sql`
       update payments set status = 'unknown', answer_lost_at = ${now}, updated_at = ${now}
       where provider = ${provider} and status = 'creating' and created_at < ${olderThan}
@@ -84,7 +92,8 @@ export const paymentClaimsRepo = {
    * run, so the order's charges at the provider are looked through again.
    */
   async claimLostAnswers(db: Db, provider: string, now: Date, since: Date, limit: number) {
-    const ids = rowsOf<{ id: string }>(
+    const ids = rowsOf(
+      idRow,
       await db.execute(sql`
       update payments set checked_at = ${now}
       where id in (
@@ -102,7 +111,8 @@ export const paymentClaimsRepo = {
   },
   /** Attempts whose outcome is unknown (recent ones), claimed for this run and stamped as checked. */
   async claimUnknown(db: Db, provider: string, now: Date, limit: number): Promise<PaymentRow[]> {
-    const ids = rowsOf<{ id: string }>(
+    const ids = rowsOf(
+      idRow,
       await db.execute(sql`
       update payments set checked_at = ${now}
       where id in (

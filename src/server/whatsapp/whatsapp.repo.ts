@@ -1,5 +1,5 @@
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
-import type { WhatsappKind } from '../../shared/whatsapp';
+import type { WhatsappKind, WhatsappState } from '../../shared/whatsapp';
 import type { Db, Executor } from '../db/client';
 import {
   whatsappEvents,
@@ -10,7 +10,8 @@ import {
 } from '../db/schema';
 
 /** States a message can move on from, lowest first: a late or repeated status never moves it back. */
-const rank: Record<string, number> = {
+const movable = ['sending', 'waiting', 'a_conferir', 'sent', 'delivered', 'read'] as const;
+const rank: Record<(typeof movable)[number], number> = {
   sending: 0,
   waiting: 0,
   a_conferir: 0,
@@ -18,6 +19,8 @@ const rank: Record<string, number> = {
   delivered: 2,
   read: 3,
 };
+/** What a status webhook may set; 'failed' ranks between sent and delivered. */
+const webhookStates = ['sent', 'delivered', 'read', 'failed'] as const satisfies readonly WhatsappState[];
 
 export const whatsappRepo = {
   /**
@@ -91,16 +94,16 @@ export const whatsappRepo = {
     error: { code: number | null; text: string } | null,
     now: Date,
   ) {
-    const target = status === 'failed' ? 1.5 : rank[status];
-    if (target === undefined) return;
-    const below = Object.entries(rank)
-      .filter(([, r]) => r < target)
-      .map(([s]) => s);
+    // Any other word (Meta's or ours) would move nothing: no state ranks below it.
+    const state = webhookStates.find((s) => s === status);
+    if (state === undefined) return;
+    const target = state === 'failed' ? 1.5 : rank[state];
+    const below = movable.filter((s) => rank[s] < target);
     const idMatch = match.id ? eq(whatsappMessages.id, match.id) : undefined;
     await db
       .update(whatsappMessages)
       .set({
-        state: status,
+        state,
         wamid: match.wamid,
         ...(error ? { errorCode: error.code, errorText: error.text.slice(0, 500) } : {}),
         updatedAt: now,

@@ -59,7 +59,7 @@ export interface AccountOrder {
   id: string;
   purchaseCode: string;
   service: 'followers' | 'likes' | 'views' | 'recurring';
-  planId: string | null;
+  planId: import('../catalogue').PlanId | null;
   quantity: number;
   totalCents: number;
   status: import('../orders').OrderStatus;

@@ -69,8 +69,8 @@ export interface AdminFunnel {
 export interface AdminOrder {
   id: string;
   purchaseCode: string;
-  service: string;
-  planId: string | null;
+  service: import('../orders').OrderService;
+  planId: import('../catalogue').PlanId | null;
   quantity: number;
   instagram: string;
   postLink: string | null;
@@ -152,7 +152,7 @@ export interface AbandonedCheckout {
   /** The product and amount, or the plan. */
   service: 'followers' | 'likes' | 'views' | 'recurring';
   quantity: number;
-  planId: string | null;
+  planId: import('../catalogue').PlanId | null;
   totalCents: number | null;
   orderId: string | null;
   purchaseCode: string | null;

@@ -9,13 +9,16 @@ export const couponCodeSchema = z
   .toUpperCase()
   .regex(/^[A-Z0-9_-]{3,30}$/, messages.coupon_invalid);
 
+export const couponKinds = ['percent', 'fixed'] as const;
+export const couponScopes = ['one_time', 'plans', 'both'] as const;
+
 const day = z.string().refine(isRealDay, 'Data inválida (AAAA-MM-DD).');
 
 /** The panel's coupon form (issue 13). Days are São Paulo days, both inclusive. */
 export const adminCouponSchema = z
   .object({
     code: couponCodeSchema,
-    kind: z.enum(['percent', 'fixed']),
+    kind: z.enum(couponKinds),
     percent: z.number().int().min(1).max(100).nullable().default(null),
     amountCents: z.number().int().positive().nullable().default(null),
     minTotalCents: z.number().int().min(0).default(0),
@@ -23,7 +26,7 @@ export const adminCouponSchema = z
     validUntil: day.nullable().default(null),
     maxUses: z.number().int().positive().nullable().default(null),
     maxUsesPerEmail: z.number().int().positive().nullable().default(null),
-    appliesTo: z.enum(['one_time', 'plans', 'both']).default('both'),
+    appliesTo: z.enum(couponScopes).default('both'),
     active: z.boolean().default(true),
   })
   .refine((c) => (c.kind === 'percent' ? c.percent !== null : c.amountCents !== null), {

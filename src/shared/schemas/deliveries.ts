@@ -52,6 +52,10 @@ export const operatorDeliveryLabels: Record<DeliveryState, string> = {
   refunded: 'Reembolsada',
 };
 
+/** A delivery's refill: asked for ('requesting'), then in the panel's words (docs/fulfilment.md). */
+export const refillStates = ['requesting', 'pending', 'in_progress', 'completed', 'rejected'] as const;
+export type RefillStatus = (typeof refillStates)[number];
+
 export const refillStatusLabels: Record<string, string> = {
   requesting: 'Reposição solicitada',
   pending: 'Reposição pendente',

@@ -1,3 +1,4 @@
+import type { PlanId } from '../catalogue';
 import type { AddOnLine } from '../pricing';
 import type { FulfilmentView } from './deliveries';
 import type { OrderStatus, PaymentMethod, PaymentStatus } from '../orders';
@@ -9,7 +10,7 @@ export interface OrderView {
   id: string;
   purchaseCode: string;
   service: 'followers' | 'likes' | 'views' | 'recurring';
-  planId: string | null;
+  planId: PlanId | null;
   quantity: number;
   instagram: string;
   postLink: string | null;

@@ -58,7 +58,7 @@ async function request<T>(
     );
   }
   if (!response.ok) {
-    const errorBody = (data ?? {}) as Record<string, unknown>;
+    const errorBody = isRecord(data) ? data : {};
     throw new ApiError(
       typeof errorBody.message === 'string' ? errorBody.message : messages.internal,
       response.status,
@@ -66,8 +66,13 @@ async function request<T>(
       errorBody,
     );
   }
+  // The one place an answer takes its type: each client module names the shared type its route answers
+  // with (src/shared/schemas), and the server builds the answer from that same type.
   return data as T;
 }
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),

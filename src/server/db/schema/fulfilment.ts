@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ProductId } from '#shared/catalogue.ts';
 import type { PlanComponentId } from '#shared/plan-components.ts';
-import type { DeliveryState } from '#shared/schemas/deliveries.ts';
+import type { DeliveryState, RefillStatus } from '#shared/schemas/deliveries.ts';
 
 /**
  * One row per delivered item of a paid order (docs/product.md#delivery): the package, each add-on, a plan's
@@ -56,7 +56,7 @@ export const deliveries = pgTable(
     /** The product's guarantee in force when the order was paid: refills are offered this long. */
     guaranteeDays: integer('guarantee_days').notNull().default(0),
     refillId: text('refill_id'),
-    refillStatus: text('refill_status'),
+    refillStatus: text('refill_status').$type<RefillStatus>(),
     refillRequestedAt: timestamp('refill_requested_at', { withTimezone: true }),
     /** When the link was found invalid: an owner alert if the buyer has not corrected it in 24 h. */
     linkInvalidSince: timestamp('link_invalid_since', { withTimezone: true }),

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { WhatsappKind } from '#shared/whatsapp.ts';
+import type { WhatsappKind, WhatsappState } from '#shared/whatsapp.ts';
 
 /**
  * One WhatsApp message per order and kind (docs/whatsapp.md, ADR 037): claimed before the Cloud API is
@@ -13,8 +13,7 @@ export const whatsappMessages = pgTable(
     orderId: uuid('order_id').notNull(),
     /** order_received | payment_confirmed | delivery_started | delivered | pix_reminder | link_needed | refund */
     kind: text('kind').$type<WhatsappKind>().notNull(),
-    /** sending | a_conferir | sent | delivered | read | failed | skipped */
-    state: text('state').notNull(),
+    state: text('state').$type<WhatsappState>().notNull(),
     /** The Cloud API's message id (wamid…), once known. */
     wamid: text('wamid'),
     errorCode: integer('error_code'),

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { ProductId } from '#shared/catalogue.ts';
 import type {
   AbandonedCheckout,
@@ -7,6 +8,7 @@ import type {
   AdminMetrics,
   AdminOrder,
   AdminRefund,
+  adminOrderUpdateSchema,
   SalesChart,
 } from '#shared/schemas/admin.ts';
 import type { DeadJob } from '#shared/schemas/admin-jobs.ts';
@@ -49,7 +51,7 @@ export const chargeOrder = (orderId: string, body: AdminChargeInput) =>
   api.post(`/api/admin/orders/${orderId}/charge`, body);
 
 /** A change the operator makes to an order (status, note, payment status). */
-export const updateOrder = (orderId: string, body: Record<string, unknown>) =>
+export const updateOrder = (orderId: string, body: z.input<typeof adminOrderUpdateSchema>) =>
   api.patch(`/api/admin/orders/${orderId}`, body);
 
 export const orderAudit = (orderId: string) =>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { z } from 'zod';
 import { productKinds } from '#shared/catalogue.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import type { AdminCatalogue, AdminCatalogueAudit } from '#shared/schemas/catalogue.ts';
@@ -9,10 +10,14 @@ import { AdminPlanForm } from './admin-plan-form';
 import { AdminProductForm } from './admin-product-form';
 import { Failure, failureText } from './admin-failure';
 
+const auditFields = z.record(z.string(), z.unknown());
+/** An audit entry's side: the JSON of the fields (none when it is absent, as before a creation). */
+const fieldsOf = (text: string | null) => auditFields.parse(text ? JSON.parse(text) : {});
+
 /** "before → after" of the fields an edit changed. */
 function changed(entry: AdminCatalogueAudit): string {
-  const before = (entry.before ? JSON.parse(entry.before) : {}) as Record<string, unknown>;
-  const after = (entry.after ? JSON.parse(entry.after) : {}) as Record<string, unknown>;
+  const before = fieldsOf(entry.before);
+  const after = fieldsOf(entry.after);
   const show = (value: unknown) => (value === undefined ? '—' : JSON.stringify(value));
   const fields = Object.keys(after).filter((k) => show(before[k]) !== show(after[k]));
   if (!entry.before) return 'criado';

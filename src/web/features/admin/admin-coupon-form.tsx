@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { parseBRL } from '#shared/money.ts';
-import type { AdminCouponInput } from '#shared/schemas/coupons.ts';
+import { oneOf } from '#shared/one-of.ts';
+import { couponKinds, couponScopes, type AdminCouponInput } from '#shared/schemas/coupons.ts';
 import { buttonPrimary, fieldInput, fieldLabel } from '../../components/ui/styles';
 import { ApiError } from '../../lib/api';
 import { createCoupon } from './admin-api';
@@ -74,7 +75,10 @@ export function AdminCouponForm({ onCreated }: { onCreated: () => void }) {
           id="coupon-kind"
           className={fieldInput}
           value={form.kind}
-          onChange={(e) => set({ kind: e.target.value as 'percent' | 'fixed' })}
+          onChange={(e) => {
+            const kind = oneOf(couponKinds, e.target.value);
+            if (kind) set({ kind });
+          }}
         >
           <option value="percent">Percentual (%)</option>
           <option value="fixed">Valor fixo (R$)</option>
@@ -94,7 +98,10 @@ export function AdminCouponForm({ onCreated }: { onCreated: () => void }) {
           id="coupon-appliesTo"
           className={fieldInput}
           value={form.appliesTo}
-          onChange={(e) => set({ appliesTo: e.target.value as typeof empty.appliesTo })}
+          onChange={(e) => {
+            const appliesTo = oneOf(couponScopes, e.target.value);
+            if (appliesTo) set({ appliesTo });
+          }}
         >
           <option value="both">Pacotes e planos</option>
           <option value="one_time">Só pacotes</option>

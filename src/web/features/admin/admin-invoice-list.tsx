@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { invoiceStateLabels, invoiceStates } from '#shared/invoice-labels.ts';
+import { oneOf } from '#shared/one-of.ts';
 import { periodLabels, periods, type Period } from '#shared/schemas/admin.ts';
 import { buttonSecondary } from '../../components/ui/styles';
 import { SelectInput, TypedInput } from './admin-fiscal-fields';
@@ -67,7 +68,10 @@ export function AdminInvoiceList() {
           id="notas-periodo"
           label="Período"
           value={filters.period}
-          onChange={(period) => change({ period: period as Period })}
+          onChange={(value) => {
+            const period = oneOf(periods, value);
+            if (period) change({ period });
+          }}
           choices={periods.map((p) => ({ value: p, label: periodLabels[p] }))}
         />
         {filters.period === 'custom' && (

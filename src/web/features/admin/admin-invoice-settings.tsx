@@ -40,11 +40,12 @@ const percentText = (basisPoints: number) => (basisPoints / 100).toString().repl
 const basisPoints = (text: string) =>
   /^\d+([.,]\d{1,2})?$/.test(text.trim()) ? Math.round(Number(text.trim().replace(',', '.')) * 100) : NaN;
 
-const moments = {
+const moments: Record<InvoiceSettings['issueOn'], string> = {
   payment: 'Quando o pagamento é confirmado',
   delivery: 'Quando a entrega termina',
   request: 'Quando o comprador pedir',
-} as const;
+};
+const momentOrder = ['payment', 'delivery', 'request'] as const;
 
 const momentHelp: Record<InvoiceSettings['issueOn'], string> = {
   payment: 'A nota sai assim que o pagamento é confirmado.',
@@ -86,15 +87,15 @@ export function AdminInvoiceSettings({ stored }: { stored: InvoiceSettings | nul
         />
         <fieldset>
           <legend className={fieldLabel}>Quando emitir</legend>
-          {Object.entries(moments).map(([value, label]) => (
+          {momentOrder.map((value) => (
             <label key={value} className="mt-1 flex items-center gap-2 text-slate-900">
               <input
                 type="radio"
                 name="quando-emitir"
                 checked={fields.issueOn === value}
-                onChange={() => set({ issueOn: value as InvoiceSettings['issueOn'] })}
+                onChange={() => set({ issueOn: value })}
               />
-              {label}
+              {moments[value]}
             </label>
           ))}
           <p className="mt-1 text-sm text-slate-700">

@@ -34,7 +34,7 @@ export function BuyerCell({ order }: { order: AdminOrder }) {
 export function ItemCell({ order }: { order: AdminOrder }) {
   return (
     <td className="py-2 pr-2">
-      <div>{serviceTitle(order as Parameters<typeof serviceTitle>[0])}</div>
+      <div>{serviceTitle(order)}</div>
       <div className="text-xs text-slate-700">Quantidade: {formatInteger(order.quantity)}</div>
       {order.addOns.map((a) => (
         <div key={a.product} className="text-xs text-slate-700">

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { formatDateTime } from '#shared/dates.ts';
 import { messages } from '#shared/messages.ts';
 import { formatBRL } from '#shared/money.ts';
+import { oneOf } from '#shared/one-of.ts';
 import {
   formatPurchaseCode,
   orderStatuses,
@@ -38,12 +39,13 @@ export function AdminOrderRow({ order, onChanged }: { order: AdminOrder; onChang
 
   // A refusal says why as the server says it (the order was paid while being cancelled, say).
   const alertFailure = (fallback?: string) => (error: unknown) => window.alert(failureText(error, fallback));
-  const patch = async (body: Record<string, unknown>, failure: string) => {
+  const patch = async (body: Parameters<typeof updateOrder>[1], failure: string) => {
     await updateOrder(order.id, body).catch(alertFailure(failure));
     onChanged();
   };
-  const setPaymentStatus = (paymentStatus: string) => {
-    if (paymentStatus === 'paid' && !window.confirm(confirmPaidByHand)) return;
+  const setPaymentStatus = (value: string) => {
+    const paymentStatus = oneOf(paymentStatuses, value);
+    if (!paymentStatus || (paymentStatus === 'paid' && !window.confirm(confirmPaidByHand))) return;
     void patch({ paymentStatus }, messages.admin_payment_status_failed);
   };
   const showAudit = async () => {
@@ -78,7 +80,10 @@ export function AdminOrderRow({ order, onChanged }: { order: AdminOrder; onChang
             id={`status-${order.id}`}
             className={select}
             value={order.status}
-            onChange={(e) => void patch({ status: e.target.value }, messages.admin_status_failed)}
+            onChange={(e) => {
+              const status = oneOf(orderStatuses, e.target.value);
+              if (status) void patch({ status }, messages.admin_status_failed);
+            }}
           >
             {orderStatuses.map((s) => (
               <option key={s} value={s}>

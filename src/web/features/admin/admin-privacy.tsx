@@ -1,9 +1,12 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { formatDateTime } from '#shared/dates.ts';
+import { oneOf } from '#shared/one-of.ts';
 import { buttonSecondary, fieldInput, fieldLabel } from '../../components/ui/styles';
 import { ApiError } from '../../lib/api';
 import { Failure, failureText } from './admin-failure';
 import { privacyRequests, requestPrivacy, type PrivacyRequest } from './admin-settings-api';
+
+const privacyActions = ['export', 'erase'] as const satisfies ReadonlyArray<PrivacyRequest['action']>;
 
 const actionLabels = { export: 'Cópia dos dados', erase: 'Exclusão dos dados' };
 
@@ -13,7 +16,7 @@ const actionLabels = { export: 'Cópia dos dados', erase: 'Exclusão dos dados' 
  */
 export function AdminPrivacy() {
   const [email, setEmail] = useState('');
-  const [action, setAction] = useState<'export' | 'erase'>('export');
+  const [action, setAction] = useState<PrivacyRequest['action']>('export');
   const [notice, setNotice] = useState<string | null>(null);
   const [requests, setRequests] = useState<PrivacyRequest[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
@@ -69,7 +72,10 @@ export function AdminPrivacy() {
             id="privacy-action"
             className={fieldInput}
             value={action}
-            onChange={(e) => setAction(e.target.value as 'export' | 'erase')}
+            onChange={(e) => {
+              const chosen = oneOf(privacyActions, e.target.value);
+              if (chosen) setAction(chosen);
+            }}
           >
             <option value="export">Cópia dos dados</option>
             <option value="erase">Exclusão dos dados</option>

@@ -1,4 +1,9 @@
-import type { AdminSessionInfo, AdminTwoFactorSetup } from '#shared/schemas/admin-session.ts';
+import type { z } from 'zod';
+import type {
+  adminPasswordChangeSchema,
+  AdminSessionInfo,
+  AdminTwoFactorSetup,
+} from '#shared/schemas/admin-session.ts';
 import type { ShopClaimsFields } from '#shared/schemas/shop-claims.ts';
 import type { WhatsappSettingsView } from '#shared/schemas/whatsapp.ts';
 import type { ShopClaims } from '#shared/shop-claims.ts';
@@ -10,7 +15,7 @@ export const adminSession = () => api.get<AdminSessionInfo>('/api/admin/session'
 
 export const adminLogout = () => api.post('/api/admin/logout', {});
 
-export const changePassword = (body: Record<string, string>) =>
+export const changePassword = (body: z.input<typeof adminPasswordChangeSchema>) =>
   api.post<{ message: string }>('/api/admin/password', body);
 
 /** A new secret to scan; turning it on again (it is on) asks for the password. */

@@ -64,7 +64,7 @@ export function ThankYouPage() {
                     `${paymentMethodLabels[state.data.order.paymentMethod]} · ${paymentStatusLabels[state.data.order.paymentStatus]}`,
                   ],
                   ['Status', orderStatusLabels[state.data.order.status]],
-                ] as Array<[string, string]>
+                ] satisfies Array<[string, string]>
               ).map(([term, value], index) => (
                 <div key={`${term}-${index}`} className="grid gap-1 px-5 py-3 sm:grid-cols-3">
                   <dt className="font-semibold text-slate-700">{term}</dt>

@@ -1,6 +1,7 @@
-import { planIds, productIds, type Catalogue, type PlanId, type ProductId } from '#shared/catalogue.ts';
+import { planIds, productIds, type Catalogue, type ProductId } from '#shared/catalogue.ts';
 import { messages } from '#shared/messages.ts';
 import { formatInteger } from '#shared/money.ts';
+import { oneOf } from '#shared/one-of.ts';
 import { findPlan, productKind, isPackageAvailable, findPackage } from '#shared/pricing.ts';
 import type { CheckoutItem } from '#shared/schemas/checkout.ts';
 
@@ -19,9 +20,9 @@ export function resolveItem(
 ): ResolvedItem | { error: string } {
   const type = params.get('type');
   if (type === 'recurring') {
-    const plan = params.get('plan');
-    if (!planIds.includes(plan as PlanId)) return { error: messages.unknown_plan };
-    const found = findPlan(catalogue, plan as PlanId);
+    const plan = oneOf(planIds, params.get('plan'));
+    if (!plan) return { error: messages.unknown_plan };
+    const found = findPlan(catalogue, plan);
     return {
       item: { type: 'recurring', plan: found.id },
       title: `Plano ${found.name} (mensal)`,
@@ -29,8 +30,8 @@ export function resolveItem(
       product: null,
     };
   }
-  if (!productIds.includes(type as ProductId)) return { error: messages.unknown_package };
-  const product = type as ProductId;
+  const product = oneOf(productIds, type);
+  if (!product) return { error: messages.unknown_package };
   const pack = findPackage(catalogue, product, Number(params.get('amount')));
   if (!pack) return { error: messages.unknown_package };
   if (!isPackageAvailable(pack, switchedOff)) return { error: messages.product_unavailable };

@@ -37,7 +37,7 @@ export function useOrderAccessFragment(orderId: string | null): void {
 }
 
 /** A 403 that a purchase code answers: no proof, or a wrong code. */
-export const asksForCode = (error: unknown) =>
+export const asksForCode = (error: unknown): error is ApiError =>
   error instanceof ApiError &&
   error.status === 403 &&
   (error.code === 'order_proof_required' || error.code === 'order_code_wrong');

@@ -3,11 +3,11 @@ import { formatBRL, formatInteger } from '#shared/money.ts';
 import { orderStatusLabels, paymentMethodLabels, paymentStatusLabels } from '#shared/orders.ts';
 import { productKind } from '#shared/pricing.ts';
 import type { OrderView } from '#shared/schemas/order-view.ts';
-import { planNames, type PlanId, type ProductId } from '#shared/catalogue.ts';
+import { planNames } from '#shared/catalogue.ts';
 
 export function serviceTitle(order: Pick<OrderView, 'service' | 'planId' | 'quantity'>): string {
-  if (order.service === 'recurring') return `Plano ${planNames[order.planId as PlanId]} (mensal)`;
-  return `${formatInteger(order.quantity)} ${productKind(order.service as ProductId).unitLabel}`;
+  if (order.service === 'recurring') return `Plano ${order.planId ? planNames[order.planId] : ''} (mensal)`;
+  return `${formatInteger(order.quantity)} ${productKind(order.service).unitLabel}`;
 }
 
 export function OrderDetails({ order }: { order: OrderView }) {
@@ -15,18 +15,18 @@ export function OrderDetails({ order }: { order: OrderView }) {
     ['Código de compra', order.purchaseCode],
     ['Serviço', serviceTitle(order)],
     ['Perfil', `@${order.instagram}`],
-    ...(order.postLink ? ([['Publicação', order.postLink]] as Array<[string, string]>) : []),
+    ...(order.postLink ? ([['Publicação', order.postLink]] satisfies Array<[string, string]>) : []),
     ...order.addOns.map((line): [string, string] => [
       'Adicional',
       `${formatInteger(line.quantity)} ${productKind(line.product).unitLabel} (${formatBRL(line.priceCents)})`,
     ]),
     ...(order.couponCode
-      ? ([[`Cupom ${order.couponCode}`, `−${formatBRL(order.couponDiscountCents)}`]] as Array<
+      ? ([[`Cupom ${order.couponCode}`, `−${formatBRL(order.couponDiscountCents)}`]] satisfies Array<
           [string, string]
         >)
       : []),
     ...(order.pixDiscountCents > 0
-      ? ([['Desconto PIX', `−${formatBRL(order.pixDiscountCents)}`]] as Array<[string, string]>)
+      ? ([['Desconto PIX', `−${formatBRL(order.pixDiscountCents)}`]] satisfies Array<[string, string]>)
       : []),
     ['Total', formatBRL(order.totalCents)],
     ['Status do pedido', orderStatusLabels[order.status]],

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { TextField } from '../../components/ui/text-field';
-import { ApiError } from '../../lib/api';
 import { asksForCode, orderToken } from './order-access';
 import { postOrderWrite } from './orders-api';
 
@@ -24,7 +23,7 @@ export function usePurchaseCode(orderId: string, fieldId: string) {
       } catch (error) {
         if (asksForCode(error)) {
           setNeedsCode(true);
-          setCodeError((error as ApiError).message);
+          setCodeError(error.message);
         }
         throw error;
       }
