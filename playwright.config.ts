@@ -43,7 +43,8 @@ export default defineConfig({
   testDir: 'e2e',
   globalTeardown: './e2e/global-teardown.ts',
   fullyParallel: true,
-  workers: 2,
+  // E2E_WORKERS: to measure more on a quiet machine (docs/architecture.md#test-time).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // No retry, in CI either: a test that passes only the second time is a bug to fix at its root.
   retries: 0,
   timeout: 30_000,

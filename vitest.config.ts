@@ -20,6 +20,11 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/**/*.test.ts'],
           environment: 'node',
+          // Each file re-imported the whole server (Fastify, Drizzle, PGlite's WebAssembly) in a fresh module
+          // graph: a third of the suite's time. The files share a worker's modules instead; each still gets
+          // its own database and app (tests/helpers/test-app.ts), and nothing in tests/ mocks a module or
+          // stubs a global (docs/architecture.md#test-time).
+          isolate: false,
           // Migrates one database that each test file copies (tests/helpers/database-template.ts).
           globalSetup: ['tests/helpers/database-template-setup.ts'],
           testTimeout: 30_000,

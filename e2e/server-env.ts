@@ -23,6 +23,9 @@ export function e2eServerEnv(options: { smtpPort: number; mailLog: string }): Re
     TRUST_PROXY: '1',
     // Deliveries through the simulated panel finish in 30 s (fulfilment.spec.ts watches one).
     SANDBOX_FULFILMENT_SECONDS: '30',
+    // Journeys wait for e-mails, WhatsApp messages, deliveries and expiries, each a job: a look every half
+    // second instead of every two (docs/architecture.md#test-time).
+    JOBS_INTERVAL_MS: '500',
     // An unpaid PIX expires after a minute (pix-expiry.spec.ts waits for one).
     PIX_EXPIRY_MINUTES: '1',
   };

@@ -89,6 +89,7 @@ export function createAppJobs(deps: {
     }),
     clock,
     log,
+    intervalMs: config.jobsIntervalMs,
     requestsRunning: deps.requestsRunning,
     onDead: (job, now) => alertDeadJob(db, fulfilment.ctx.alerts, job, now),
     before: async (now) => {

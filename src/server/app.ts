@@ -82,6 +82,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
     bodyLimit: 64 * 1024,
     return503OnClosing: true,
+    // Registering the pages renders each once (pages/pages.routes.ts): at a load average of 18 on 2 cores
+    // that took over Fastify's default 10 s and the e2e server did not start.
+    pluginTimeout: 120_000,
   });
 
   const inFlight = await httpBasics(server, config);

@@ -114,6 +114,8 @@ export const envSchema = z.object({
   PIX_REMINDER_MINUTES: z.coerce.number().int().min(1).default(60),
   /** How often open payments are checked with the provider (webhooks are the main path). */
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(5).default(60),
+  /** How often the job runner looks for due jobs (e-mails, deliveries, expiries); the e2e server asks more. */
+  JOBS_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
 
   SHOP_NAME: z.string().min(1).default('Impulso'),
   SHOP_LEGAL_NAME: z.string().min(1).default('Impulso Marketing Digital LTDA (exemplo)'),

@@ -48,6 +48,7 @@ export interface Config {
   asaas: { apiUrl: string; apiKey: string; webhookToken: string; userAgent: string };
   cardCheckout: Env['CARD_CHECKOUT'];
   reconcileIntervalSeconds: number;
+  jobsIntervalMs: number;
   /** RETENTION_MONTHS: guest orders' personal data is anonymised after this (LGPD). */
   retentionMonths: number;
   pix: { expiryMinutes: number; reminderMinutes: number };
@@ -150,6 +151,7 @@ export function configFromEnv(e: Env): Readonly<Config> {
     },
     cardCheckout: e.CARD_CHECKOUT,
     reconcileIntervalSeconds: e.RECONCILE_INTERVAL_SECONDS,
+    jobsIntervalMs: e.JOBS_INTERVAL_MS,
     retentionMonths: e.RETENTION_MONTHS,
     pix: { expiryMinutes: e.PIX_EXPIRY_MINUTES, reminderMinutes: e.PIX_REMINDER_MINUTES },
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
