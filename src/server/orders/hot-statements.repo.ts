@@ -105,7 +105,9 @@ function pixBatcher(db: Db) {
       })),
     );
     const rows = await rawQuery(db, undefined, statement.text, statement.values);
-    const stored = new Set(rows.map((row) => (row as { id: string }).id));
+    const stored = new Set(
+      rows.map((row) => (typeof row === 'object' && row && 'id' in row ? row.id : null)),
+    );
     // The stored row is the attempt with the answer's fields (nothing else changes it), so only ids
     // come back: parsing whole rows cost a fifth of the gain.
     return batch.map(({ attempt, pix }) =>

@@ -49,8 +49,8 @@ const orderGateSql = `
 
 function isGateRow(row: unknown): row is GateCounts & { i: number } {
   if (typeof row !== 'object' || row === null) return false;
-  const { i, ipHits, emailHits, paid } = row as Record<string, unknown>;
-  return [i, ipHits, emailHits, paid].every((n) => typeof n === 'number');
+  if (!('i' in row && 'ipHits' in row && 'emailHits' in row && 'paid' in row)) return false;
+  return [row.i, row.ipHits, row.emailHits, row.paid].every((n) => typeof n === 'number');
 }
 
 async function runGates(db: Db, batch: GateRequest[]): Promise<Array<GateCounts | Error>> {

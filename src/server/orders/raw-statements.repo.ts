@@ -11,7 +11,7 @@ function fromJson<T>(table: typeof orders | typeof payments, json: Record<string
   for (const [key, column] of Object.entries(getTableColumns(table))) {
     const value = json[column.name];
     row[key] =
-      value != null && column.columnType === 'PgTimestamp' ? new Date(value as string) : (value ?? null);
+      value != null && column.columnType === 'PgTimestamp' ? new Date(String(value)) : (value ?? null);
   }
   return row as T;
 }
@@ -52,6 +52,13 @@ interface NewOrderWithAttempt {
 }
 type Inserted = { order: OrderRow; attempt: PaymentRow } | undefined;
 
+type JsonRow = Record<string, unknown>;
+const isJsonRow = (value: unknown): value is JsonRow =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+function isInsertedRow(row: unknown): row is { order: JsonRow; payment: JsonRow } {
+  return isJsonRow(row) && isJsonRow(row.order) && isJsonRow(row.payment);
+}
+
 async function insertBatch(db: Db, batch: NewOrderWithAttempt[]): Promise<Inserted[]> {
   const json = JSON.stringify(
     batch.map(({ order, attempt, couponId }) => ({
@@ -64,7 +71,8 @@ async function insertBatch(db: Db, batch: NewOrderWithAttempt[]): Promise<Insert
   );
   const rows = await rawQuery(db, 'impulso_insert_orders_batch', insertOrdersWithAttemptsSql, [json]);
   const byCode = new Map<unknown, { order: OrderRow; attempt: PaymentRow }>();
-  for (const row of rows as Array<{ order: Record<string, unknown>; payment: Record<string, unknown> }>) {
+  for (const row of rows) {
+    if (!isInsertedRow(row)) throw new Error('order insert: unexpected row');
     byCode.set(row.order.purchase_code, {
       order: fromJson<OrderRow>(orders, row.order),
       attempt: fromJson<PaymentRow>(payments, row.payment),

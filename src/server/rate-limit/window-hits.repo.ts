@@ -27,8 +27,7 @@ const hitsSql = `
 
 function isHitRow(row: unknown): row is { i: number; hits: number } {
   if (typeof row !== 'object' || row === null) return false;
-  const { i, hits } = row as Record<string, unknown>;
-  return typeof i === 'number' && typeof hits === 'number';
+  return 'i' in row && 'hits' in row && typeof row.i === 'number' && typeof row.hits === 'number';
 }
 
 async function countHits(db: Db, batch: Hit[]): Promise<Array<number | Error>> {
