@@ -44,7 +44,6 @@ export default tseslint.config(
     ignores: [
       'src/server/db/client.ts',
       'src/server/db/raw-query.ts',
-      'src/server/orders/raw-statements.repo.ts',
       'src/server/orders/hot-statements.repo.ts',
     ],
     rules: { 'no-restricted-syntax': ['error', doubleCast] },

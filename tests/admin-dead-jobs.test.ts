@@ -44,3 +44,20 @@ it('lists dead jobs with their last error, and "Tentar de novo" makes one due ag
   expect(again.json().message).toBe('Esta tarefa não está mais entre as que falharam.');
   expect((await post('/api/admin/jobs/nao-e-um-id/retry')).statusCode).toBe(404);
 });
+
+it('answers a malformed id in any admin route as not found, without a query', async () => {
+  const notFound = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload: object = {}) => {
+    const answer = await app.server.inject({ method, url, headers: { cookie }, payload });
+    return [answer.statusCode, answer.json().code];
+  };
+  expect(await notFound('GET', '/api/admin/orders/1%27%20or%201=1/audit')).toEqual([404, 'order_not_found']);
+  expect(await notFound('PATCH', '/api/admin/orders/nao-e-um-id', { note: 'x' })).toEqual([
+    404,
+    'order_not_found',
+  ]);
+  expect(await notFound('PATCH', '/api/admin/coupons/xyz', {})).toEqual([404, 'coupon_not_found']);
+  expect(await notFound('POST', '/api/admin/deliveries/xyz/action', { action: 'mark_delivered' })).toEqual([
+    404,
+    'delivery_not_found',
+  ]);
+});

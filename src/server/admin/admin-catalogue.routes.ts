@@ -17,14 +17,14 @@ import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { validate } from '../http/validate';
 import type { AdminRoute } from './admin-route';
+import { routeParam } from '../http/route-params';
 
 const notFound = () =>
   new AppError('not_found', 'catalogue_package_not_found', messages.catalogue_package_not_found);
 
 function params(request: FastifyRequest) {
-  const raw = request.params as { product?: string; amount?: string; plan?: string; component?: string };
-  const product = catalogueProductParam.safeParse(raw.product);
-  const amount = Number(raw.amount);
+  const product = catalogueProductParam.safeParse(routeParam(request, 'product'));
+  const amount = Number(routeParam(request, 'amount'));
   return {
     product: () => {
       if (!product.success) throw notFound();
@@ -35,12 +35,12 @@ function params(request: FastifyRequest) {
       return amount;
     },
     plan: () => {
-      const plan = cataloguePlanParam.safeParse(raw.plan);
+      const plan = cataloguePlanParam.safeParse(routeParam(request, 'plan'));
       if (!plan.success) throw new AppError('not_found', 'not_found');
       return plan.data;
     },
     component: () => {
-      const component = planComponentParam.safeParse(raw.component);
+      const component = planComponentParam.safeParse(routeParam(request, 'component'));
       if (!component.success) throw new AppError('not_found', 'not_found');
       return component.data;
     },

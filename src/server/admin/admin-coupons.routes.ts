@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { addDays, saoPauloDay, saoPauloMidnight } from '../../shared/dates';
 import { messages } from '../../shared/messages';
 import { adminCouponSchema, type AdminCoupon, type AdminCouponFields } from '../../shared/schemas/coupons';
-import { isId } from '../../shared/schemas/ids';
 import { couponsRepo } from '../coupons/coupons.repo';
 import type { Coupons } from '../coupons/coupons.service';
 import { catalogueEditor } from '../catalogue/catalogue-editor';
@@ -15,6 +14,7 @@ import { AppError } from '../errors';
 import { validate } from '../http/validate';
 import type { AdminRoute } from './admin-route';
 import { recordOwnerChange } from './owner-audit.repo';
+import { idParam } from '../http/route-params';
 
 const pixDiscountSchema = z.object({ percent: z.number().int().min(0).max(50) });
 
@@ -48,9 +48,7 @@ export function couponAdminRoutes(deps: {
   const { db, clock, coupons } = deps;
   const editor = catalogueEditor(deps);
   const couponId = (request: FastifyRequest) => {
-    const id = (request.params as { id: string }).id;
-    if (!isId(id)) throw new AppError('not_found', 'coupon_not_found');
-    return id;
+    return idParam(request, () => new AppError('not_found', 'coupon_not_found'));
   };
   const saved = async <T>(write: () => Promise<T>): Promise<T> => {
     try {

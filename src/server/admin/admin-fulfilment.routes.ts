@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { linkPanelOrderSchema } from '../../shared/schemas/deliveries';
-import { isId } from '../../shared/schemas/ids';
 import { AppError } from '../errors';
 import { validate } from '../http/validate';
 import { requestRefill } from '../fulfilment/buyer-actions';
@@ -11,6 +10,7 @@ import type { FulfilmentContext } from '../fulfilment/fulfilment-context';
 import { applyOperatorAction, type OperatorAction } from '../fulfilment/operator-actions';
 import { panelServicesReport } from '../fulfilment/panel-report';
 import type { AdminRoute } from './admin-route';
+import { idParam } from '../http/route-params';
 
 const actionSchema = z.discriminatedUnion('action', [
   linkPanelOrderSchema.extend({ action: z.literal('link_panel_order') }),
@@ -26,9 +26,7 @@ export function fulfilmentAdminRoutes(
 ): AdminRoute[] {
   const { db } = ctx;
   const deliveryId = (request: FastifyRequest) => {
-    const id = (request.params as { id: string }).id;
-    if (!isId(id)) throw new AppError('not_found', 'delivery_not_found');
-    return id;
+    return idParam(request, () => new AppError('not_found', 'delivery_not_found'));
   };
   return [
     {

@@ -33,13 +33,10 @@ import { privacyAdminRoutes } from '../privacy/privacy-requests.routes';
 import { whatsappAdminRoutes } from '../whatsapp/whatsapp-admin.routes';
 import { withWhatsapp } from '../whatsapp/whatsapp-views';
 import { paymentsRepo } from '../payments/payments.repo';
-import { isId } from '../../shared/schemas/ids';
+import { idParam } from '../http/route-params';
 
-const orderId = (request: FastifyRequest) => {
-  const id = (request.params as { id: string }).id;
-  if (!isId(id)) throw new AppError('not_found', 'order_not_found', messages.order_not_found);
-  return id;
-};
+const orderId = (request: FastifyRequest) =>
+  idParam(request, () => new AppError('not_found', 'order_not_found', messages.order_not_found));
 
 /**
  * Every operator endpoint, checked on the server (docs/product.md#operator): 401 without a session, 403 for
@@ -137,9 +134,8 @@ export function adminRouteTable(deps: AdminDeps): AdminRoute[] {
       method: 'POST',
       url: '/api/admin/jobs/:id/retry',
       handler: async (request, reply) => {
-        const id = (request.params as { id: string }).id;
-        if (!isId(id) || !(await jobsRepo.retryDead(db, id)))
-          throw new AppError('not_found', 'job_not_found', messages.job_not_found);
+        const jobNotFound = () => new AppError('not_found', 'job_not_found', messages.job_not_found);
+        if (!(await jobsRepo.retryDead(db, idParam(request, jobNotFound)))) throw jobNotFound();
         return reply.send({ ok: true });
       },
     },

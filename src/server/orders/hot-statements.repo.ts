@@ -132,7 +132,7 @@ export function hotStatements(db: Db) {
     async insertOrder(order: NewOrder): Promise<OrderRow | undefined> {
       const values = Object.fromEntries(orderColumns.map((c) => [c, order[c] ?? null]));
       values.whatsappConsentAt = order.whatsappConsentAt?.toISOString() ?? null;
-      const [row] = (await statements.insertOrder.execute(values)) as OrderRow[];
+      const [row] = await statements.insertOrder.execute(values);
       return row;
     },
     /** The attempt as stored with the provider's PIX answer. */

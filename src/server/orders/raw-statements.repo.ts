@@ -1,20 +1,10 @@
 import { getTableColumns } from 'drizzle-orm';
+import { rowFromJson } from '#server/db/json-row.ts';
 import type { Db } from '#server/db/client.ts';
 import { rawQuery } from '#server/db/raw-query.ts';
 import { turnBatcher } from '#server/db/turn-batcher.ts';
 import { orders, payments, type NewOrder, type OrderRow, type PaymentRow } from '#server/db/schema/index.ts';
 import { orderColumns } from '#server/orders/hot-statements.repo.ts';
-
-/** A JSON row (snake_case keys, ISO timestamps) as Drizzle would have returned it. */
-function fromJson<T>(table: typeof orders | typeof payments, json: Record<string, unknown>): T {
-  const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
-    const value = json[column.name];
-    row[key] =
-      value != null && column.columnType === 'PgTimestamp' ? new Date(String(value)) : (value ?? null);
-  }
-  return row as T;
-}
 
 const orderSqlColumns = orderColumns.map((c) => getTableColumns(orders)[c]);
 // The orders of one turn inserted in one statement (ADR 039): their rows travel as one JSON array, typed
@@ -74,8 +64,8 @@ async function insertBatch(db: Db, batch: NewOrderWithAttempt[]): Promise<Insert
   for (const row of rows) {
     if (!isInsertedRow(row)) throw new Error('order insert: unexpected row');
     byCode.set(row.order.purchase_code, {
-      order: fromJson<OrderRow>(orders, row.order),
-      attempt: fromJson<PaymentRow>(payments, row.payment),
+      order: rowFromJson(orders, row.order),
+      attempt: rowFromJson(payments, row.payment),
     });
   }
   return batch.map(({ order }) => byCode.get(order.purchaseCode));

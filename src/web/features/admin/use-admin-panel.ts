@@ -1,5 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { AdminFunnel, AdminMetrics, AdminOrder, Period, SalesChart } from '#shared/schemas/admin.ts';
+import {
+  periods,
+  type AdminFunnel,
+  type AdminMetrics,
+  type AdminOrder,
+  type SalesChart,
+} from '#shared/schemas/admin.ts';
+import { oneOf } from '#shared/one-of.ts';
 import { adminDashboard, adminOrders } from './admin-api';
 import { leaveOnRefusal } from './admin-load-failed';
 import { useNavigate, useSearchParams } from '../../router/router';
@@ -22,7 +29,7 @@ export function useAdminPanel() {
   const navigate = useNavigate();
   const params = useSearchParams();
   const search = params.toString();
-  const period = (params.get('period') ?? 'month') as Period;
+  const period = oneOf(periods, params.get('period')) ?? 'month';
   const page = Number(params.get('page') ?? '1');
   const [data, setData] = useState<PanelData | null>(null);
   const [failed, setFailed] = useState(false);
