@@ -23,16 +23,34 @@ describe('turnBatcher', () => {
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
   });
 
-  it('runs each item alone when the shared statement fails, so one bad row cannot fail the others', async () => {
+  it('runs each item alone when the database refuses the shared statement, so one bad row cannot fail the others', async () => {
     const batches: number[][] = [];
     const store = turnBatcher(async (batch: number[]) => {
       batches.push(batch);
-      if (batch.includes(13)) throw new Error('constraint violated');
+      if (batch.includes(13)) throw Object.assign(new Error('duplicate key value'), { code: '23505' });
       return batch;
     });
     const results = await Promise.allSettled([store(1), store(13), store(2)]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(batches).toEqual([[1, 13, 2], [1], [13], [2]]);
+  });
+
+  it('runs nothing again when the outcome is unknown: the statement may have committed', async () => {
+    for (const lost of [
+      Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }),
+      new Error('Connection terminated unexpectedly'),
+      Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+      new Error('order insert: unexpected row'),
+    ]) {
+      const batches: number[][] = [];
+      const store = turnBatcher(async (batch: number[]) => {
+        batches.push(batch);
+        throw lost;
+      });
+      const results = await Promise.allSettled([store(1), store(2), store(3)]);
+      expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+      expect(batches).toEqual([[1, 2, 3]]);
+    }
   });
 
   it('starts a new batch once one is full', async () => {

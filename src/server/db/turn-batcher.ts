@@ -1,10 +1,14 @@
+import { isRefusedByDatabase } from './unavailable';
+
 /**
  * An app-level group commit (ADR 039): the calls made in one turn of the event loop share one statement,
  * one round trip and one commit. Each caller still waits for the commit that holds its row, so nothing
  * is answered before it is stored.
  *
- * `run` answers each item, in order, with its result or its own Error. When the shared statement fails
- * as a whole (one bad row fails them all), each item is run again alone, so a row can only fail itself.
+ * `run` answers each item, in order, with its result or its own Error. When the database refuses the
+ * shared statement as a whole (one bad row fails them all, and nothing of it is kept), each item is run
+ * again alone, so a row can only fail itself. Any other failure (a lost connection, whose statement may
+ * have committed) fails every item: running them again could apply one twice.
  */
 export function turnBatcher<In, Out>(
   run: (batch: In[]) => Promise<Array<Out | Error>>,
@@ -27,7 +31,10 @@ export function turnBatcher<In, Out>(
       const results = await run(batch.map((entry) => entry.item));
       batch.forEach((entry, i) => settle(entry, results[i]!));
     } catch (error) {
-      if (batch.length === 1) return batch[0]!.reject(error);
+      if (batch.length === 1 || !isRefusedByDatabase(error)) {
+        for (const entry of batch) entry.reject(error);
+        return;
+      }
       for (const entry of batch) await flush([entry]);
     }
   }

@@ -11,16 +11,34 @@ const unavailableMessages = [
   'Client has encountered a connection error',
 ];
 
-/** Walks the error and its causes (Drizzle wraps the driver's error in `cause`). */
-export function isDatabaseUnavailable(error: unknown): boolean {
+/** The error and its causes (Drizzle wraps the driver's error in `cause`), as far as they carry fields. */
+function* causes(error: unknown): Generator<{ code?: unknown; message?: unknown }> {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
-    if (typeof current !== 'object') return false;
+    if (typeof current !== 'object') return;
     const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    yield { code, message };
+    current = cause;
+  }
+}
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (const { code, message } of causes(error)) {
     if (typeof code === 'string' && (unavailableSqlStates.has(code) || code.startsWith('08'))) return true;
     if (typeof code === 'string' && unavailableNodeCodes.has(code)) return true;
     if (typeof message === 'string' && unavailableMessages.some((m) => message.includes(m))) return true;
-    current = cause;
   }
+  return false;
+}
+
+/**
+ * True when the database answered the statement with an error of its own (a SQLSTATE such as a
+ * constraint's 23505) while reachable: the statement was rolled back whole, so running its parts again
+ * cannot apply anything twice. A lost connection or an error of ours after the answer is not this.
+ */
+export function isRefusedByDatabase(error: unknown): boolean {
+  if (isDatabaseUnavailable(error)) return false;
+  for (const { code } of causes(error))
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return true;
   return false;
 }
 
