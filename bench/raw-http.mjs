@@ -71,6 +71,12 @@ export function rawClient(base) {
         conn.socket.write(bytes);
       });
     },
+    /** Opens `count` connections ahead, each resolved once connected (as a proxy keeps its upstream pool). */
+    async open(count) {
+      const opened = Array.from({ length: count }, () => connect());
+      await Promise.all(opened.map((conn) => new Promise((resolve) => conn.socket.once('connect', resolve))));
+      idle.push(...opened);
+    },
     close() {
       for (const conn of all) conn.socket.destroy();
     },

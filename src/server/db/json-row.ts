@@ -1,4 +1,4 @@
-import { getTableColumns, getTableName, type InferSelectModel, type Table } from 'drizzle-orm';
+import { getTableColumns, getTableName, type Column, type InferSelectModel, type Table } from 'drizzle-orm';
 
 // What a column's value must be once read back, by Drizzle's data type (timestamps already Dates).
 const valueChecks: Record<string, (value: unknown) => boolean> = {
@@ -9,8 +9,19 @@ const valueChecks: Record<string, (value: unknown) => boolean> = {
   date: (value) => value instanceof Date && !Number.isNaN(value.getTime()),
 };
 
+// Read once per table: these run for every order's two rows.
+const columnLists = new WeakMap<Table, Array<[string, Column]>>();
+function columnsOf(table: Table): Array<[string, Column]> {
+  let columns = columnLists.get(table);
+  if (!columns) {
+    columns = Object.entries(getTableColumns(table));
+    columnLists.set(table, columns);
+  }
+  return columns;
+}
+
 function isRowOf<T extends Table>(table: T, row: Record<string, unknown>): row is InferSelectModel<T> {
-  return Object.entries(getTableColumns(table)).every(([key, column]) => {
+  return columnsOf(table).every(([key, column]) => {
     const value = row[key];
     return value === null ? !column.notNull : (valueChecks[column.dataType]?.(value) ?? false);
   });
@@ -23,7 +34,7 @@ function isRowOf<T extends Table>(table: T, row: Record<string, unknown>): row i
  */
 export function rowFromJson<T extends Table>(table: T, json: Record<string, unknown>): InferSelectModel<T> {
   const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
+  for (const [key, column] of columnsOf(table)) {
     const value = json[column.name] ?? null;
     row[key] = value !== null && column.dataType === 'date' ? new Date(String(value)) : value;
   }
