@@ -26,7 +26,8 @@ export function e2eServerEnv(options: { smtpPort: number; mailLog: string }): Re
     // Journeys wait for e-mails, WhatsApp messages, deliveries and expiries, each a job: a look every half
     // second instead of every two (docs/architecture.md#test-time).
     JOBS_INTERVAL_MS: '500',
-    // An unpaid PIX expires after a minute (pix-expiry.spec.ts waits for one).
+    // An unpaid PIX expires after a minute (pix-expiry.spec.ts reads the countdown, then brings the
+    // deadline forward through the sandbox).
     PIX_EXPIRY_MINUTES: '1',
   };
 }

@@ -130,6 +130,24 @@ describe('with Asaas', () => {
 });
 
 describe('with the sandbox', () => {
+  it('"deadline" brings an open PIX to its deadline now: the next look expires it and cancels the order', async () => {
+    const { order, payment } = await pixOrder(sandbox, 'sandbox.prazo@exemplo.com');
+    const deadline = (path: string) => sandbox.server.inject({ method: 'POST', url: path });
+    await sandbox.jobs.drain();
+    expect((await orderRow(sandbox, order.id)).status).toBe('pendente');
+
+    const moved = await deadline(`/api/sandbox/payments/${payment.id}/deadline`);
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().expiresAt).toBe(new Date(now).toISOString());
+    await sandbox.jobs.drain();
+    expect(await orderRow(sandbox, order.id)).toMatchObject({ status: 'cancelado', cancelReason: 'expired' });
+    expect((await paymentRow(sandbox, payment.id)).status).toBe('expired');
+
+    // Only an open PIX has a deadline to bring forward.
+    expect((await deadline(`/api/sandbox/payments/${payment.id}/deadline`)).statusCode).toBe(404);
+    expect((await deadline('/api/sandbox/payments/nao-e-um-id/deadline')).statusCode).toBe(404);
+  });
+
   it('a paid order is never expired, and an order cancelled by the operator is not reopened by a late payment', async () => {
     const paid = await pixOrder(sandbox, 'sandbox.pago@exemplo.com');
     await sandbox.server.inject({ method: 'POST', url: `/api/sandbox/payments/${paid.payment.id}/confirm` });

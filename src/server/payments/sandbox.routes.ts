@@ -51,6 +51,17 @@ export async function sandboxRoutes(
     return reply.send({ result });
   });
 
+  // An open PIX at its deadline now, as if PIX_EXPIRY_MINUTES had passed: the expiry poller then removes
+  // it and cancels the order on its next look, the path a buyer who never pays takes, without the wait.
+  app.post<{ Params: { id: string } }>('/api/sandbox/payments/:id/deadline', async (request, reply) => {
+    const { id } = request.params;
+    const payment = isId(id) ? await paymentsRepo.findById(deps.db, id) : undefined;
+    if (payment?.method !== 'pix' || payment.status !== 'pending')
+      throw new AppError('not_found', 'payment_not_found');
+    const { expiresAt } = await paymentsRepo.update(deps.db, id, { expiresAt: deps.clock() });
+    return reply.send({ expiresAt });
+  });
+
   // A plan's next month, paid, as a real provider charges it on its own and reports it by webhook (the
   // sandbox has none): what a renewal, or a charge after the plan was cancelled, does can be watched.
   app.post<{ Params: { id: string } }>('/api/sandbox/orders/:id/next-month', async (request, reply) => {
