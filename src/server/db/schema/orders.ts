@@ -78,7 +78,10 @@ export const orders = pgTable(
     index('orders_created_at_idx').on(t.createdAt, t.status, t.paymentStatus, t.paymentMethod, t.totalCents),
     // By e-mail, newest last: a buyer's recent unpaid orders (abuse limit) and the account's orders.
     index('orders_email_created_idx').on(t.email, t.createdAt),
-    index('orders_user_idx').on(t.userId),
+    // A customer's orders; guests (most orders) are left out, so a new guest order skips this index.
+    index('orders_user_idx')
+      .on(t.userId)
+      .where(sql`${t.userId} is not null`),
     // Guest orders still holding personal data, oldest first: the retention pass reads only these.
     index('orders_retention_idx')
       .on(t.createdAt)
