@@ -1,3 +1,4 @@
+import type { Db } from './client';
 import { isRefusedByDatabase } from './unavailable';
 
 /**
@@ -56,4 +57,22 @@ export function turnBatcher<In, Out>(
         void flush(batch);
       }
     });
+}
+
+/**
+ * A turnBatcher for each database (every test app opens its own): `run(db, batch)` gets the calls made on
+ * one database in one turn.
+ */
+export function turnBatcherPerDb<In, Out>(
+  run: (db: Db, batch: In[]) => Promise<Array<Out | Error>>,
+): (db: Db, item: In) => Promise<Out> {
+  const batchers = new WeakMap<Db, (item: In) => Promise<Out>>();
+  return (db, item) => {
+    let batcher = batchers.get(db);
+    if (!batcher) {
+      batcher = turnBatcher((batch: In[]) => run(db, batch));
+      batchers.set(db, batcher);
+    }
+    return batcher(item);
+  };
 }

@@ -1,7 +1,7 @@
 import { desc, inArray } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { orders, payments, type OrderRow, type PaymentRow } from '#server/db/schema/index.ts';
-import { turnBatcher } from '#server/db/turn-batcher.ts';
+import { turnBatcherPerDb } from '#server/db/turn-batcher.ts';
 
 export interface ReceiptReads {
   order: OrderRow;
@@ -28,14 +28,6 @@ async function readBatch(db: Db, ids: string[]): Promise<Array<ReceiptReads | un
   });
 }
 
-const batchers = new WeakMap<Db, (orderId: string) => Promise<ReceiptReads | undefined>>();
-
 /** The order of a 'pedido recebido' e-mail and its newest payment attempt; undefined when it is gone. */
-export function readForReceipt(db: Db, orderId: string): Promise<ReceiptReads | undefined> {
-  let read = batchers.get(db);
-  if (!read) {
-    read = turnBatcher((ids: string[]) => readBatch(db, ids));
-    batchers.set(db, read);
-  }
-  return read(orderId);
-}
+export const readForReceipt: (db: Db, orderId: string) => Promise<ReceiptReads | undefined> =
+  turnBatcherPerDb(readBatch);

@@ -1,6 +1,6 @@
 import type { Db } from '#server/db/client.ts';
 import { rawQuery } from '#server/db/raw-query.ts';
-import { turnBatcher } from '#server/db/turn-batcher.ts';
+import { turnBatcherPerDb } from '#server/db/turn-batcher.ts';
 
 interface GateRequest {
   ip: { key: string; windowStart: Date };
@@ -73,7 +73,7 @@ async function runGates(db: Db, batch: GateRequest[]): Promise<Array<GateCounts 
   return answers;
 }
 
-const gates = new WeakMap<Db, (request: GateRequest) => Promise<GateCounts>>();
+const gateBatched = turnBatcherPerDb(runGates);
 
 /**
  * The new-order abuse limits (issue 9 §4): counts the order on the IP's window and on the e-mail's hour,
@@ -81,10 +81,5 @@ const gates = new WeakMap<Db, (request: GateRequest) => Promise<GateCounts>>();
  * (issue 24 §4: reading the unpaid orders first let 9 of 40 simultaneous orders through a cap of 5).
  */
 export function orderGate(db: Db, ip: GateRequest['ip'], email: GateRequest['email']): Promise<GateCounts> {
-  let gate = gates.get(db);
-  if (!gate) {
-    gate = turnBatcher((batch: GateRequest[]) => runGates(db, batch));
-    gates.set(db, gate);
-  }
-  return gate({ ip, email });
+  return gateBatched(db, { ip, email });
 }

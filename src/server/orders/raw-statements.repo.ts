@@ -2,7 +2,7 @@ import { getTableColumns } from 'drizzle-orm';
 import { rowFromJson } from '#server/db/json-row.ts';
 import type { Db } from '#server/db/client.ts';
 import { rawQuery } from '#server/db/raw-query.ts';
-import { turnBatcher } from '#server/db/turn-batcher.ts';
+import { turnBatcherPerDb } from '#server/db/turn-batcher.ts';
 import { orders, payments, type NewOrder, type OrderRow, type PaymentRow } from '#server/db/schema/index.ts';
 import { orderColumns } from '#server/orders/hot-statements.repo.ts';
 
@@ -71,7 +71,7 @@ async function insertBatch(db: Db, batch: NewOrderWithAttempt[]): Promise<Insert
   return batch.map(({ order }) => byCode.get(order.purchaseCode));
 }
 
-const batchers = new WeakMap<Db, (item: NewOrderWithAttempt) => Promise<Inserted>>();
+const insertBatched = turnBatcherPerDb(insertBatch);
 
 /**
  * A new order and its first payment attempt, stored together: both rows or neither (none when the
@@ -85,10 +85,5 @@ export function insertOrderWithAttempt(
   attempt: NewOrderWithAttempt['attempt'],
   couponId: string | null = null,
 ): Promise<Inserted> {
-  let insert = batchers.get(db);
-  if (!insert) {
-    insert = turnBatcher((batch: NewOrderWithAttempt[]) => insertBatch(db, batch));
-    batchers.set(db, insert);
-  }
-  return insert({ order, attempt, couponId });
+  return insertBatched(db, { order, attempt, couponId });
 }

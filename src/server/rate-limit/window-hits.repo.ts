@@ -1,6 +1,6 @@
 import type { Db } from '#server/db/client.ts';
 import { rawQuery } from '#server/db/raw-query.ts';
-import { turnBatcher } from '#server/db/turn-batcher.ts';
+import { turnBatcherPerDb } from '#server/db/turn-batcher.ts';
 
 interface Hit {
   key: string;
@@ -40,14 +40,9 @@ async function countHits(db: Db, batch: Hit[]): Promise<Array<number | Error>> {
   return answers;
 }
 
-const batchers = new WeakMap<Db, (hit: Hit) => Promise<number>>();
+const hitBatched = turnBatcherPerDb(countHits);
 
 /** Counts one hit on the key's window and returns the window's hits so far, this one included. */
 export function hitWindow(db: Db, key: string, windowStart: Date): Promise<number> {
-  let hit = batchers.get(db);
-  if (!hit) {
-    hit = turnBatcher((batch: Hit[]) => countHits(db, batch));
-    batchers.set(db, hit);
-  }
-  return hit({ key, windowStart });
+  return hitBatched(db, { key, windowStart });
 }
