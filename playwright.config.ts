@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { e2eServerEnv, e2eWhatsappEnv } from './e2e/server-env';
@@ -31,6 +31,13 @@ process.env.E2E_SERVER_LOG = serverLog;
 process.env.E2E_MAIL_LOG = mailLog;
 process.env.E2E_WHATSAPP_LOG = whatsappLog;
 
+// Debian's chromium-headless-shell (Chromium's old headless mode, without the full browser's UI) when it
+// is installed, as .ci/run does: the same journeys took 122 s with /usr/bin/chromium and 73 s with it
+// (docs/architecture.md#test-time). CHROME_PATH chooses another.
+const chromePath =
+  process.env.CHROME_PATH ??
+  (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
+
 export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -57,7 +64,7 @@ export default defineConfig({
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
     trace: 'retain-on-failure',
-    launchOptions: { executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: { executablePath: chromePath, args: chromiumArgs },
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, grepInvert: /@mobile/ },

@@ -1,12 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, gotoHydrated, test } from './fixtures';
+import { axeViolations, expect, gotoHydrated, test } from './fixtures';
 
 for (const path of ['/', '/precos', '/precos?tipo=avulso', '/sobre', '/privacidade', '/isto-nao-existe']) {
   test(`axe finds no violations on ${path}`, async ({ page }) => {
     await gotoHydrated(page, path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 }
 
@@ -15,13 +13,12 @@ test('axe finds no violations with the cookie banner and the purchase modal open
 }) => {
   await gotoHydrated(page, '/precos?tipo=avulso');
   await expect(page.getByRole('region', { name: 'Preferências de cookies' })).toBeVisible();
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Rejeitar' }).click();
   await page.getByRole('button', { name: 'Comprar 1.000 curtidas por R$ 39,90' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Continuar para pagamento' }).click();
   await expect(page.getByText('Informe o link da publicação')).toBeVisible();
-  const results = await new AxeBuilder({ page }).include('dialog').analyze();
-  expect(results.violations).toEqual([]);
+  expect(await axeViolations(page, 'dialog')).toEqual([]);
 });
 
 for (const path of [
@@ -35,7 +32,6 @@ for (const path of [
   test(`axe finds no violations on ${path}`, async ({ page }) => {
     await gotoHydrated(page, path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 }

@@ -3,8 +3,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { base32Decode, hotp, totpStep } from '#server/admin/totp.ts';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, gotoHydrated, test } from './fixtures';
+import { axeViolations, expect, gotoHydrated, test } from './fixtures';
 
 // Issue 24 §5, §9: a shop of its own on a fresh embedded database (the shared e2e server's operator is
 // made with admin:create and has no second factor, which the other journeys rely on). Its first start
@@ -111,8 +110,7 @@ test('the operator sets up the second factor, signs in with password + code, the
   const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   await page.screenshot({ path: path.join(shots, 'admin-2fa-setup.png'), fullPage: true });
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   const key = base32Decode(secret);
   const step = totpStep(new Date());
@@ -135,7 +133,7 @@ test('the operator sets up the second factor, signs in with password + code, the
   const codeField = page.getByLabel('Código de verificação');
   await expect(codeField).toBeVisible();
   await page.screenshot({ path: path.join(shots, 'admin-2fa-code-step.png'), fullPage: true });
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await codeField.fill(hotp(key, step));
   await page.getByRole('button', { name: 'Confirmar' }).click();
   await expect(page.getByRole('alert')).toHaveText(

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, gotoHydrated, signInOperator, test } from './fixtures';
+import { axeViolations, expect, gotoHydrated, signInOperator, test } from './fixtures';
 
 test.describe('operator panel', () => {
   test('/admin without a session goes to /admin/login', async ({ page }) => {
@@ -28,8 +27,7 @@ test.describe('operator panel', () => {
     await signInOperator(page);
     await expect(page.getByRole('heading', { name: 'Funil' })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Pedidos' })).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test('a row names its add-ons in Portuguese', async ({ page, request }) => {

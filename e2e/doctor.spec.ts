@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, signInOperator, test } from './fixtures';
+import { axeViolations, expect, signInOperator, test } from './fixtures';
 
 // Issue 25 §3: "Verificar configuração" in the panel shows the doctor's lines, each marked ok or not.
 test('the operator checks the configuration and sees one line per check', async ({ page }) => {
@@ -20,6 +19,5 @@ test('the operator checks the configuration and sees one line per check', async 
   );
   // The mark is for the eye; a screen reader hears the word.
   await expect(lines.first()).toContainText('Ok:');
-  const results = await new AxeBuilder({ page }).include('section[aria-labelledby="verificar"]').analyze();
-  expect(results.violations.map((v) => v.id)).toEqual([]);
+  expect(await axeViolations(page, 'section[aria-labelledby="verificar"]')).toEqual([]);
 });

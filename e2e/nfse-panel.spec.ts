@@ -2,9 +2,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { formatDateTime } from '#shared/dates.ts';
 import { orderRequest } from '../tests/helpers/order-request';
-import AxeBuilder from '@axe-core/playwright';
 import { shopOwner, startAsaasShop, type AsaasShop } from './asaas-shop';
-import { expect, gotoHydrated, test } from './fixtures';
+import { axeViolations, expect, gotoHydrated, test } from './fixtures';
 
 // Issue 27 §1 and §3, the panel's NFS-e, on a shop of its own paid through a fake Asaas (e2e/asaas-shop.ts).
 // The owner turns invoicing on, sees what the city requires, sends the fiscal form (the city's password
@@ -139,8 +138,7 @@ test('the owner sets up NFS-e and finds the invoices in "Notas fiscais"', async 
     path: path.resolve('test-results/screenshots/admin-nota-fiscal.png'),
     fullPage: true,
   });
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   // The refusal, with Asaas's words, sent again once the cause is fixed.
   await list.getByLabel('Situação').selectOption({ label: 'Com erro' });
