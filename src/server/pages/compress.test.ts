@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pickEncoding } from './compress';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { encodeBody, pickEncoding } from './compress';
 
 describe('pickEncoding', () => {
   it('prefers brotli, then gzip, then none', () => {
@@ -16,5 +17,18 @@ describe('pickEncoding', () => {
     expect(pickEncoding('*;q=0')).toBe('identity');
     expect(pickEncoding('*')).toBe('br');
     expect(pickEncoding('BR;Q=0, GZIP')).toBe('gzip');
+  });
+});
+
+describe('encodeBody', () => {
+  const page = `<!doctype html><title>Impulso</title>${'<p>Seguidores reais, entrega garantida.</p>'.repeat(200)}`;
+
+  it('gives back the page in each coding, made once and then reused', () => {
+    const body = encodeBody(page);
+    expect(brotliDecompressSync(body.in('br')).toString()).toBe(page);
+    expect(gunzipSync(body.in('gzip')).toString()).toBe(page);
+    expect(body.in('identity').toString()).toBe(page);
+    expect(body.in('br')).toBe(body.in('br'));
+    expect(body.in('br').length).toBeLessThan(page.length / 10);
   });
 });

@@ -19,6 +19,6 @@ export async function pagesRoutes(app: FastifyInstance, options: PageRendererOpt
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding');
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    return reply.send(page.body[encoding]);
+    return reply.send(page.body.in(encoding));
   });
 }
