@@ -9,7 +9,7 @@ export interface EncodedBody {
 
 // Pages are compressed while the request waits, on the event loop every other request shares. Brotli at
 // quality 9 took 80 ms for a 55 KB page on this 2-core machine, quality 5 1.4 ms for output 1 % larger;
-// gzip 9 against 6 saves 0.2 % (docs/benchmarks.md#page-compression).
+// gzip 9 against 6 saves 0.2 % (docs/benchmarks.md, "Page compression").
 const encoders: Record<Coding, (bytes: Buffer) => Buffer> = {
   br: (bytes) =>
     brotliCompressSync(bytes, {
