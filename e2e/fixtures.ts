@@ -40,9 +40,9 @@ export const test = base.extend<{ freshPage: import('@playwright/test').Page }>(
 export { expect };
 
 /**
- * What axe-core finds on the page (or in `within`), one line per rule broken, run in the page itself (legacy mode). The default mode opens a blank page per check
- * to combine the results of cross-origin frames, which no page of the shop has: 2.4–3.0 s per check
- * against 1.35 s (docs/architecture.md#test-time).
+ * What axe-core finds on the page (or in `within`), one line per rule broken. It runs in the page itself
+ * (legacy mode): the default mode opens a blank page per check to combine the results of cross-origin
+ * frames, which no page of the shop has, 2.4–3.0 s per check against 1.35 s (docs/architecture.md#test-time).
  */
 export async function axeViolations(page: Page, within?: string): Promise<string[]> {
   const builder = new AxeBuilder({ page }).setLegacyMode(true);
