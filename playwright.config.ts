@@ -61,7 +61,11 @@ export default defineConfig({
     ignoreHTTPSErrors: externalBaseUrl !== undefined,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (every action with its log, the network, the console) and a screenshot.
+    // The trace's screencast and DOM snapshots of every action cost a fifth of the run, for every test
+    // that passes (docs/architecture.md#test-time).
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
+    screenshot: 'only-on-failure',
     launchOptions: { executablePath: chromePath, args: chromiumArgs },
   },
   projects: [
