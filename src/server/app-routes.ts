@@ -26,6 +26,7 @@ import { registerProviderRoutes } from './payments/provider-registry';
 import type { PaymentProvider } from './payments/payment-provider';
 import type { Fulfilment } from './fulfilment/fulfilment';
 import { fulfilmentRoutes } from './fulfilment/fulfilment.routes';
+import { sandboxFulfilmentRoutes } from './fulfilment/sandbox-fulfilment.routes';
 import type { Shop } from './email/templates';
 import { staticFiles } from './pages/static-files';
 import type { CatalogueStore } from './catalogue/catalogue-store';
@@ -136,6 +137,11 @@ export async function registerRoutes(server: FastifyInstance, parts: AppParts) {
   });
   await server.register(privacyConfirmRoutes, { requests: privacyRequests, rateLimiter });
   await server.register(fulfilmentRoutes, { ctx: fulfilment.ctx, proveOrder: orderProof.require });
+  if (fulfilment.ctx.panel?.name === 'sandbox')
+    await server.register(sandboxFulfilmentRoutes, {
+      ctx: fulfilment.ctx,
+      seconds: config.fulfilment.sandboxSeconds,
+    });
   // WhatsApp messages (docs/whatsapp.md): the webhook exists only when they are on.
   if (config.whatsapp) await server.register(whatsappWebhookRoutes, { db, clock, ...config.whatsapp });
   await server.register(healthRoutes, { ping: database.ping });

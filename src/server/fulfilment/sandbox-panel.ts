@@ -65,9 +65,18 @@ export const sandboxServices: PanelService[] = [
 /** The simulated panel's subscription service per plan component (the catalogue may name others). */
 export const sandboxComponentServices = { likes_per_post: '4', story_views: '5', video_views: '6' } as const;
 
-const idPattern = /^sbx-(\d+)-(\d+)-[0-9a-f]+$/;
+const idPattern = /^sbx-(\d+)-(\d+)-([0-9a-f]+)$/;
 /** A subscription order: running until its expiry (carried in the id), then over. */
 const subscriptionPattern = /^sbxs-(\d+)-[0-9a-f]+$/;
+
+/**
+ * A simulated order as if taken a whole SANDBOX_FULFILMENT_SECONDS before `now`: the panel then reports it
+ * completed. Null for an id the simulated panel did not make, or a subscription (it runs to its expiry).
+ */
+export function sandboxIdDeliveredBy(panelOrderId: string, now: Date, seconds: number): string | null {
+  const match = idPattern.exec(panelOrderId);
+  return match ? `sbx-${now.getTime() - seconds * 1000}-${match[2]}-${match[3]}` : null;
+}
 
 export function createSandboxPanel(options: { seconds: number; clock: () => Date }): FulfilmentPanel {
   const durationMs = options.seconds * 1000;

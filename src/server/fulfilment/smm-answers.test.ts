@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { panelStateOf, servicesAnswer, statusAnswer } from './smm-answers';
 import { refusalOf } from './smm-panel';
-import { createSandboxPanel } from './sandbox-panel';
+import { createSandboxPanel, sandboxIdDeliveredBy } from './sandbox-panel';
 
 describe('panel answers', () => {
   it('normalises the status words panels use', () => {
@@ -125,5 +125,21 @@ describe('sandbox panel', () => {
     now = Date.parse('2026-12-23T03:00:00Z');
     expect(await status()).toMatchObject({ state: 'completed' });
     expect(await panel.cancel(added.panelOrderId)).toEqual({ kind: 'canceled' });
+    expect(sandboxIdDeliveredBy(added.panelOrderId, new Date(now), 60)).toBeNull();
+  });
+
+  it('an order delivered now: the same quantity, reported completed from then on', async () => {
+    const now = new Date('2026-11-23T12:00:00Z');
+    const panel = createSandboxPanel({ seconds: 60, clock: () => now });
+    const added = await panel.add({ kind: 'default', service: '1', link: 'https://x/ana/', quantity: 500 });
+    if (added.kind !== 'accepted') throw new Error('not accepted');
+    expect((await panel.status([added.panelOrderId])).get(added.panelOrderId)?.state).toBe('pending');
+    const delivered = sandboxIdDeliveredBy(added.panelOrderId, now, 60)!;
+    expect((await panel.status([delivered])).get(delivered)).toMatchObject({
+      state: 'completed',
+      remains: 0,
+      charge: '4.50',
+    });
+    expect(sandboxIdDeliveredBy('4242', now, 60)).toBeNull();
   });
 });
