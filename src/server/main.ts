@@ -2,6 +2,7 @@ import path from 'node:path';
 import { loadConfig } from './config';
 import { projectRoot } from './project-root';
 import { openDatabase } from './db/client';
+import { warmUp } from './warm-up';
 import { buildApp } from './app';
 import { backgroundTimer } from './jobs/background-timer';
 import { firstStart } from './admin/admin-account';
@@ -26,7 +27,7 @@ async function main() {
     console.warn,
   );
 
-  const { server, rateLimiter, reconciler, jobs, mailer, fulfilment, catalogue, claims, idle } =
+  const { server, rateLimiter, reconciler, jobs, mailer, fulfilment, catalogue, claims, idle, metrics } =
     await buildApp({
       config,
       database,
@@ -62,6 +63,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  await warmUp(server, metrics, { requests: 400, concurrency: config.databasePoolSize });
   await server.listen({ port: config.port, host: config.host });
   server.log.info(
     { database: database.kind, provider: config.paymentProvider },
