@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 
 export async function healthRoutes(app: FastifyInstance, deps: { ping: () => Promise<void> }) {
-  app.get('/api/health', async (request, reply) => {
+  // Not logged unless it fails: a proxy's checks every few seconds, and each instance's own at start
+  // (ADR 040), would bury the requests that matter.
+  app.get('/api/health', { logLevel: 'warn' }, async (request, reply) => {
     try {
       await deps.ping();
       return reply.header('cache-control', 'no-store').send({ status: 'ok', database: 'ok' });
