@@ -33,3 +33,29 @@ it('sends the orders CSV with Cache-Control: no-store', async () => {
   expect(res.statusCode).toBe(200);
   expect(res.headers['cache-control']).toBe('no-store');
 });
+
+it("sends helmet's headers, set once at start, on a success, a refusal and an unknown path alike", async () => {
+  const expected = {
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'SAMEORIGIN',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+  };
+  const answers = await Promise.all([
+    plain.server.inject({ method: 'GET', url: '/api/health' }),
+    plain.server.inject({ method: 'POST', url: '/api/orders', payload: {} }),
+    plain.server.inject({ method: 'GET', url: '/api/nao-existe' }),
+  ]);
+  expect(answers.map((res) => res.statusCode)).toEqual([200, 400, 404]);
+  for (const res of answers) {
+    expect(res.headers).toMatchObject(expected);
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  }
+});
