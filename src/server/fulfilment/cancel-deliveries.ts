@@ -1,11 +1,9 @@
 import type { Executor } from '../db/client';
 import { enqueue } from '../jobs/job-queue';
-import { deliveriesRepo } from './deliveries.repo';
+import { deliveriesRepo, isRunningAtPanel } from './deliveries.repo';
 
 /** States in which nothing has been bought at the panel yet. */
 const unsent = ['queued', 'invalid_link', 'manual', 'refused'];
-/** States in which a subscription order is running at the panel. */
-const running = ['pending', 'in_progress'];
 
 /**
  * A refunded order's deliveries (issue 12): those never sent are cancelled; sent ones run their course,
@@ -16,7 +14,7 @@ export async function cancelRefundedDeliveries(tx: Executor, orderId: string, no
   for (const delivery of await deliveriesRepo.lockForOrder(tx, orderId)) {
     if (unsent.includes(delivery.state))
       await deliveriesRepo.update(tx, delivery.id, { state: 'canceled', updatedAt: now });
-    else if (delivery.component && running.includes(delivery.state) && !delivery.stopRequestedAt)
+    else if (delivery.component && isRunningAtPanel(delivery.state) && !delivery.stopRequestedAt)
       await enqueue(tx, 'stop_plan_component', { deliveryId: delivery.id });
   }
 }

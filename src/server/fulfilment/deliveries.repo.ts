@@ -7,8 +7,8 @@ import { deliveries, orderAudit, orders, type DeliveryRow, type NewDelivery } fr
 
 /** States that need a person (the panel's "Precisam de atenção"). */
 export const attentionStates = ['unknown', 'invalid_link', 'refused', 'partial', 'manual'] as const;
-/** States the status sync asks the panel about. */
-export const openStates = ['pending', 'in_progress'] as const;
+/** The states the status sync asks the panel about: the delivery still runs there. */
+export const isRunningAtPanel = (state: string) => state === 'pending' || state === 'in_progress';
 
 export interface StatusChange {
   id: string;

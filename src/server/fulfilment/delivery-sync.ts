@@ -1,6 +1,6 @@
 import type { Executor } from '../db/client';
 import type { DeliveryRow } from '../db/schema';
-import { deliveriesRepo, type StatusChange } from './deliveries.repo';
+import { deliveriesRepo, isRunningAtPanel, type StatusChange } from './deliveries.repo';
 import type { FulfilmentContext } from './fulfilment-context';
 import { followDeliveries } from './order-progress';
 import { alertOwner, once } from '../owner-alerts/owner-alerts';
@@ -48,7 +48,7 @@ export function createDeliverySync(ctx: FulfilmentContext, options: SyncOptions)
       const moved: string[] = [];
       for (const [id, status] of answers) {
         const d = current.get(id);
-        if (!d || (d.state !== 'pending' && d.state !== 'in_progress')) continue;
+        if (!d || !isRunningAtPanel(d.state)) continue;
         // A panel that cancelled or refunded delivered nothing we can count on: the operator decides,
         // unless the shop asked it to stop (a refunded month's component, ADR 032).
         const ended = status.state === 'canceled' || status.state === 'refunded';
@@ -127,7 +127,7 @@ export function createDeliverySync(ctx: FulfilmentContext, options: SyncOptions)
       new Date(now.getTime() - intervalMs),
       claimLimit,
     );
-    const open = claimed.filter((r) => r.state === 'pending' || r.state === 'in_progress');
+    const open = claimed.filter((r) => isRunningAtPanel(r.state));
     const batches: (typeof open)[] = [];
     for (let i = 0; i < open.length; i += statusBatchSize) batches.push(open.slice(i, i + statusBatchSize));
     // The panel first, then the database: answers are not left waiting (and timing out) behind writes.

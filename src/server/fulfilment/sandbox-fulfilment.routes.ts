@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { isId } from '../../shared/schemas/ids';
 import { AppError } from '../errors';
 import { ordersRepo } from '../orders/orders.repo';
-import { deliveriesRepo } from './deliveries.repo';
+import { deliveriesRepo, isRunningAtPanel } from './deliveries.repo';
 import type { FulfilmentContext } from './fulfilment-context';
 import { sandboxIdDeliveredBy } from './sandbox-panel';
 
@@ -22,9 +22,10 @@ export async function sandboxFulfilmentRoutes(
     const now = clock();
     let delivered = 0;
     for (const delivery of await deliveriesRepo.listForOrder(db, id)) {
-      const running = delivery.state === 'pending' || delivery.state === 'in_progress';
       const panelOrderId =
-        running && delivery.panelOrderId && sandboxIdDeliveredBy(delivery.panelOrderId, now, deps.seconds);
+        isRunningAtPanel(delivery.state) &&
+        delivery.panelOrderId &&
+        sandboxIdDeliveredBy(delivery.panelOrderId, now, deps.seconds);
       if (!panelOrderId) continue;
       // Asked about again at the next sync, not an interval after the last time.
       await deliveriesRepo.update(db, delivery.id, { panelOrderId, checkedAt: null, updatedAt: now });
