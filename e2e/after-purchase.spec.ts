@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, holdOrderToken, test } from './fixtures';
 
 async function createPixOrder(request: import('@playwright/test').APIRequestContext) {
   const response = await request.post('/api/orders', {
@@ -18,7 +18,7 @@ async function createPixOrder(request: import('@playwright/test').APIRequestCont
     },
   });
   expect(response.status()).toBe(201);
-  return (await response.json()) as { order: { id: string; purchaseCode: string } };
+  return (await response.json()) as { order: { id: string; purchaseCode: string }; orderToken: string };
 }
 
 test.describe('after purchase', () => {
@@ -26,7 +26,9 @@ test.describe('after purchase', () => {
     page,
     request,
   }) => {
-    const { order } = await createPixOrder(request);
+    const { order, orderToken } = await createPixOrder(request);
+    // The tab that placed the order (ADR 041: the id alone shows no code).
+    await holdOrderToken(page, order.id, orderToken);
     await page.goto(`/obrigado?pedido_id=${order.id}`);
     await expect(page.getByRole('heading', { name: 'Obrigado pela compra!' })).toBeVisible();
     for (const text of [
@@ -40,9 +42,10 @@ test.describe('after purchase', () => {
     }
     await expect(page.getByRole('heading', { name: 'Próximos passos' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Falar com o suporte no WhatsApp' })).toBeVisible();
+    // The order page with the tab's proof, so paying again needs no code.
     await expect(page.getByRole('link', { name: 'Tentar o pagamento novamente' })).toHaveAttribute(
       'href',
-      `/order/${order.id}`,
+      new RegExp(`^/order/${order.id}#acesso=`),
     );
   });
 
@@ -62,8 +65,8 @@ test.describe('after purchase', () => {
   });
 
   test('/order/{id} of an unpaid PIX order offers the PIX code again', async ({ page, request }) => {
-    const { order } = await createPixOrder(request);
-    await page.goto(`/order/${order.id}`);
+    const { order, orderToken } = await createPixOrder(request);
+    await page.goto(`/order/${order.id}#acesso=${orderToken}`);
     await expect(page.getByText('Pendente', { exact: true }).first()).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Pague com PIX' })).toBeVisible();
   });

@@ -93,6 +93,17 @@ export async function emailedLink(to: string, pathname: string): Promise<string>
 }
 
 /** An order made through the API, as the checkout would send it (journeys that start after checkout). */
+/**
+ * The tab holds the order's token, as the browser that placed it does (ADR 026): pages opened by the id
+ * alone then show what only the buyer sees (ADR 041).
+ */
+export async function holdOrderToken(page: Page, orderId: string, token: string): Promise<void> {
+  await page.addInitScript(
+    ([id, value]) => window.sessionStorage.setItem(`impulso_order_access:${id}`, value!),
+    [orderId, token],
+  );
+}
+
 export async function apiOrder(
   request: import('@playwright/test').APIRequestContext,
   overrides: Record<string, unknown> = {},

@@ -35,8 +35,13 @@ test.describe('delivery', () => {
     await expect(status).toHaveText('Em transporte', { timeout: 30_000 });
     await expect(delivery).toContainText(/\d+ de 200 entregues/);
     // The rest of the simulated 30 s, not waited out: delivered now (docs/fulfilment.md).
-    const orderId = new URL(orderHref, 'http://shop').pathname.split('/').pop();
-    const delivered = await request.post(`/api/sandbox/orders/${orderId}/deliver`);
+    // With the order's proof, the token of the link the checkout gave (issue 42 §3).
+    const link = new URL(orderHref, 'http://shop');
+    const orderId = link.pathname.split('/').pop();
+    const token = new URLSearchParams(link.hash.slice(1)).get('acesso')!;
+    const delivered = await request.post(`/api/sandbox/orders/${orderId}/deliver`, {
+      headers: { 'x-order-token': token },
+    });
     expect(await delivered.json()).toEqual({ delivered: 1 });
     await expect(status).toHaveText('Concluído', { timeout: 15_000 });
     await expect(delivery).toContainText('Entregue');

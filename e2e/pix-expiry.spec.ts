@@ -8,16 +8,20 @@ test('an unpaid PIX shows the time left, then the order is cancelled and its QR 
   page,
   request,
 }) => {
-  const { order, payment } = await apiOrder(request, {
+  const { order, payment, orderToken } = await apiOrder(request, {
     item: { type: 'views', amount: 1000 },
     instagram: 'pix.expira',
     postLink: 'https://www.instagram.com/reel/EXPIRA1/',
     email: 'pix.expira@exemplo.com',
   });
-  await gotoHydrated(page, `/order/${order.id}`);
+  await gotoHydrated(page, `/order/${order.id}#acesso=${orderToken}`);
   await expect(page.getByRole('img', { name: 'QR Code PIX para pagamento' })).toBeVisible();
   await expect(page.getByText('Expira em 1 min.')).toBeVisible();
-  expect((await request.post(`/api/sandbox/payments/${payment!.id}/deadline`)).status()).toBe(200);
+  // Bringing the deadline forward is a write on the order: its proof (issue 42 §3).
+  const moved = await request.post(`/api/sandbox/payments/${payment!.id}/deadline`, {
+    headers: { 'x-order-token': orderToken },
+  });
+  expect(moved.status()).toBe(200);
 
   const status = page.locator('dt', { hasText: 'Status do pedido' }).locator('xpath=following-sibling::dd');
   await expect(async () => {

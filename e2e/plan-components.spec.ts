@@ -53,6 +53,8 @@ test.describe('monthly plan components', () => {
       email: 'ana.plano.simples@exemplo.com',
     });
     const firstId = /\/order\/([^#?]+)/.exec(orderHref)![1]!;
+    // The checkout's token: the sandbox's next month is a write on the plan (issue 42 §3).
+    const proof = { 'x-order-token': /#acesso=([^&]+)/.exec(orderHref)![1]! };
 
     // The buyer's order page: the month's followers and each engagement component with its status.
     await gotoHydrated(page, orderHref);
@@ -76,7 +78,9 @@ test.describe('monthly plan components', () => {
 
     // The next month, paid while the plan runs: the panel gets its three subscription orders.
     await signInOperator(page);
-    expect((await page.request.post(`/api/sandbox/orders/${firstId}/next-month`)).status()).toBe(200);
+    expect(
+      (await page.request.post(`/api/sandbox/orders/${firstId}/next-month`, { headers: proof })).status(),
+    ).toBe(200);
     const [second] = await monthsOf(page, handle);
     expect(second!.id).not.toBe(firstId);
     await expect
@@ -98,7 +102,9 @@ test.describe('monthly plan components', () => {
     expect((await cancelled).status()).toBe(200);
 
     // A third month's charge is paid anyway: recorded, flagged, cancelled, and nothing sent to the panel.
-    expect((await page.request.post(`/api/sandbox/orders/${firstId}/next-month`)).status()).toBe(200);
+    expect(
+      (await page.request.post(`/api/sandbox/orders/${firstId}/next-month`, { headers: proof })).status(),
+    ).toBe(200);
     const months = await monthsOf(page, handle);
     expect(months).toHaveLength(3);
     const [third] = months;

@@ -21,14 +21,16 @@ test('a R$ 183,90 order → operator "Gerar cobrança" → buyer pays on /order/
   const row = page.getByTestId(`order-${order.id}`);
   await expect(row).toContainText('R$ 183,90');
   await row.getByRole('button', { name: 'PIX' }).click();
-  await expect(row.getByRole('link', { name: 'Enviar o link pelo WhatsApp' })).toHaveAttribute(
-    'href',
-    new RegExp(`^https://wa\\.me/55\\d+\\?text=.*${order.id}`),
-  );
+  const send = row.getByRole('link', { name: 'Enviar o link pelo WhatsApp' });
+  await expect(send).toHaveAttribute('href', new RegExp(`^https://wa\\.me/55\\d+\\?text=.*${order.id}`));
+  // The message's link carries its proof (ADR 041): the buyer opens it on another device.
+  const message = new URL((await send.getAttribute('href'))!).searchParams.get('text')!;
+  const link = new URL(/https?:\/\/\S+\/order\/\S+/.exec(message)![0]);
+  expect(link.hash).toMatch(/^#acesso=/);
 
   // The buyer, on their own phone, opens the link.
   const buyer = await browser.newPage();
-  await gotoHydrated(buyer, `/order/${order.id}`);
+  await gotoHydrated(buyer, `${link.pathname}${link.hash}`);
   await expect(buyer.getByRole('heading', { name: 'Pague com PIX' })).toBeVisible();
   await buyer.getByRole('button', { name: 'Simular pagamento' }).click();
   await expect(buyer).toHaveURL(/\/success\?order_id=/);

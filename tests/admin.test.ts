@@ -139,6 +139,7 @@ describe('every /api/admin route is enforced on the server', () => {
       db: app.database.db,
       clock: () => new Date(now),
       adminEmail,
+      orderLink: (orderId) => `/order/${orderId}`,
       provider: createSandboxProvider({
         pixKey: 'k',
         merchantName: 'A',

@@ -133,6 +133,21 @@ describe('GET /metrics: what it tells', () => {
     expect(after).not.toContain(orderId);
   });
 
+  it('puts unusual HTTP methods under one `other` label: each would open a new series (issue 42 §3)', async () => {
+    // light-my-request types only the seven common methods; it sends any other as given.
+    for (const method of ['PROPFIND', 'MKCOL', 'LOCK', 'REPORT', 'SEARCH'])
+      await shop.app.server.inject({ method: method as 'GET', url: '/api/health' });
+    const text = await scrape(shop.app);
+    const methods = new Set(
+      [...text.matchAll(/impulso_http_request_duration_seconds_count\{[^}]*method="([^"]+)"/g)].map(
+        (m) => m[1],
+      ),
+    );
+    expect(methods).toContain('other');
+    for (const method of methods)
+      expect(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'other']).toContain(method);
+  });
+
   it('reports the database pool', async () => {
     const text = await scrape(shop.app);
     if (shop.app.database.kind === 'postgres') {

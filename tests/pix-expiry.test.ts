@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { deliveries, orders, outboxEmails, payments } from '#server/db/schema/index.ts';
 import { startAsaasTestApp, type AsaasTestApp } from './helpers/asaas-test-app';
-import { newKey, orderRequest } from './helpers/order-request';
+import { newKey, orderProof, orderRequest } from './helpers/order-request';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 // An unpaid PIX expires (docs/product.md#pix, issue 12): after PIX_EXPIRY_MINUTES the shop removes the charge
@@ -132,7 +132,9 @@ describe('with Asaas', () => {
 describe('with the sandbox', () => {
   it('"deadline" brings an open PIX to its deadline now: the next look expires it and cancels the order', async () => {
     const { order, payment } = await pixOrder(sandbox, 'sandbox.prazo@exemplo.com');
-    const deadline = (path: string) => sandbox.server.inject({ method: 'POST', url: path });
+    // Bringing a deadline forward cancels the order: a write, with its proof (issue 42 §3).
+    const deadline = (path: string) =>
+      sandbox.server.inject({ method: 'POST', url: path, headers: orderProof(order.id) });
     await sandbox.jobs.drain();
     expect((await orderRow(sandbox, order.id)).status).toBe('pendente');
 

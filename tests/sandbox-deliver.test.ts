@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { deliveries, orders } from '#server/db/schema/index.ts';
 import { createTestApp, type TestApp } from './helpers/test-app';
-import { placeOrder } from './helpers/order-request';
+import { orderProof, placeOrder } from './helpers/order-request';
 
 // The simulated panel takes SANDBOX_FULFILMENT_SECONDS per delivery: POST /api/sandbox/orders/:id/deliver
 // finishes an order's now (e2e/fulfilment.spec.ts watches the states with it), and nothing else.
@@ -13,8 +13,9 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const deliver = (orderId: string) =>
-  app.server.inject({ method: 'POST', url: `/api/sandbox/orders/${orderId}/deliver` });
+// Finishing someone's deliveries is a write on their order: the order's proof (issue 42 §3).
+const deliver = (orderId: string, headers: Record<string, string> = orderProof(orderId)) =>
+  app.server.inject({ method: 'POST', url: `/api/sandbox/orders/${orderId}/deliver`, headers });
 const orderRow = async (id: string) =>
   (await app.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 const deliveriesOf = (id: string) =>
@@ -35,6 +36,9 @@ it('a paid order an hour from delivered is Concluído at the next sync', async (
   const id = await paidOrder();
   await app.fulfilment.sync.runOnce();
   expect((await orderRow(id)).status).toBe('processando');
+  expect((await deliveriesOf(id)).map((d) => d.state)).toEqual(['pending']);
+  // The id alone finishes nothing.
+  expect((await deliver(id, {})).statusCode).toBe(403);
   expect((await deliveriesOf(id)).map((d) => d.state)).toEqual(['pending']);
 
   const answer = await deliver(id);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orders } from '#server/db/schema/index.ts';
 import { createTestApp, type TestApp } from './helpers/test-app';
-import { placeOrder } from './helpers/order-request';
+import { orderProof, placeOrder } from './helpers/order-request';
 
 // The sandbox has no webhooks: POST /api/sandbox/orders/:id/next-month stands in for a plan's monthly
 // charge at a real provider (e2e/plan-components.spec.ts watches renewals and a cancelled plan with it).
@@ -13,8 +13,9 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const nextMonth = (orderId: string) =>
-  app.server.inject({ method: 'POST', url: `/api/sandbox/orders/${orderId}/next-month` });
+// A month charged on someone's plan is a write on it: the order's proof (issue 42 §3).
+const nextMonth = (orderId: string, headers: Record<string, string> = orderProof(orderId)) =>
+  app.server.inject({ method: 'POST', url: `/api/sandbox/orders/${orderId}/next-month`, headers });
 
 it("a plan's next month is charged and paid as the provider's own charge: an order of its own", async () => {
   const bought = (await placeOrder(app, { item: { type: 'recurring', plan: 'simples' } })).json();
@@ -23,6 +24,7 @@ it("a plan's next month is charged and paid as the provider's own charge: an ord
     url: `/api/sandbox/payments/${bought.payment.id}/confirm`,
   });
   expect(confirmed.statusCode).toBe(200);
+  expect((await nextMonth(bought.order.id, {})).statusCode).toBe(403);
   const answer = await nextMonth(bought.order.id);
   expect(answer.statusCode).toBe(200);
   const [first] = await app.database.db.select().from(orders).where(eq(orders.id, bought.order.id));

@@ -40,6 +40,15 @@ const bigOrder = async (app: TestApp) => {
   });
   return res.json().order.id as string;
 };
+/** The buyer opening the link of the operator's WhatsApp message: its `#acesso=` token proves the order. */
+const openLink = (app: TestApp, made: { json(): { orderLink: string } }) => {
+  const link = new URL(made.json().orderLink);
+  const token = new URLSearchParams(link.hash.slice(1)).get('acesso')!;
+  return app.server.inject({
+    url: `/api${link.pathname.replace('/order/', '/orders/')}`,
+    headers: { 'x-order-token': token },
+  });
+};
 const charge = async (app: TestApp, orderId: string, method: 'pix' | 'card') =>
   app.server.inject({
     method: 'POST',
@@ -53,7 +62,11 @@ describe('Gerar cobrança', () => {
     const orderId = await bigOrder(sandbox);
     const made = await charge(sandbox, orderId, 'pix');
     expect(made.statusCode).toBe(201);
-    const view = (await sandbox.server.inject({ url: `/api/orders/${orderId}` })).json();
+    // The id alone shows that a PIX waits, not the PIX (ADR 041).
+    expect(
+      (await sandbox.server.inject({ url: `/api/orders/${orderId}` })).json().payment.pixPayload,
+    ).toBeNull();
+    const view = (await openLink(sandbox, made)).json();
     expect(view.next).toBe('pix');
     expect(view.payment.pixPayload).toMatch(/^000201/);
     expect(view.order.paymentMethod).toBe('whatsapp'); // the channel until the payment says otherwise
@@ -71,7 +84,7 @@ describe('Gerar cobrança', () => {
     const made = await charge(asaas.app, orderId, 'card');
     expect(made.statusCode).toBe(201);
     expect(made.json().next).toBe('redirect');
-    const view = (await asaas.app.server.inject({ url: `/api/orders/${orderId}` })).json();
+    const view = (await openLink(asaas.app, made)).json();
     expect(view.next).toBe('redirect');
     expect(view.payment.checkoutUrl).toMatch(/^https?:\/\//);
     const charges = [...asaas.fake.payments.values()].filter((p) => p.externalReference === orderId);

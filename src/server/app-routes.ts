@@ -20,6 +20,8 @@ import { lookupRoutes } from './orders/lookup';
 import type { OrdersService } from './orders/orders.service';
 import type { OrderAccess } from './orders/order-capability';
 import type { OrderProof } from './orders/order-proof';
+import type { FloodWatch } from './owner-alerts/flood-watch';
+import type { KnownDevice } from './accounts/known-device';
 import { qrCodeRoutes } from './payments/qr-code.routes';
 import { subscriptionSinks } from './subscriptions/subscription-sinks';
 import { registerProviderRoutes } from './payments/provider-registry';
@@ -27,7 +29,7 @@ import type { PaymentProvider } from './payments/payment-provider';
 import type { Fulfilment } from './fulfilment/fulfilment';
 import { fulfilmentRoutes } from './fulfilment/fulfilment.routes';
 import { sandboxFulfilmentRoutes } from './fulfilment/sandbox-fulfilment.routes';
-import type { Shop } from './email/templates';
+import { orderUrl, type Shop } from './email/templates';
 import { staticFiles } from './pages/static-files';
 import type { CatalogueStore } from './catalogue/catalogue-store';
 import type { ShopClaimsStore } from './shop-claims/shop-claims-store';
@@ -47,6 +49,8 @@ export interface AppParts {
   shopLinks: Shop;
   orderAccess: OrderAccess;
   orderProof: OrderProof;
+  floods: FloodWatch;
+  knownDevice: KnownDevice;
   orders: OrdersService;
   coupons: Coupons;
   privacyRequests: PrivacyRequests;
@@ -62,7 +66,7 @@ export interface AppParts {
 export async function registerRoutes(server: FastifyInstance, parts: AppParts) {
   const { config, database, clock, rateLimiter, provider, shopLinks, orderAccess, orderProof, orders } =
     parts;
-  const { coupons, privacyRequests, fulfilment, catalogue, claims, metrics } = parts;
+  const { coupons, privacyRequests, fulfilment, catalogue, claims, metrics, floods } = parts;
   const db = database.db;
   await server.register(ordersRoutes, {
     db,
@@ -76,12 +80,14 @@ export async function registerRoutes(server: FastifyInstance, parts: AppParts) {
     rateLimiter,
     limits: config.lookupLimits,
     access: orderAccess,
+    floods,
   });
   await server.register(qrCodeRoutes, { db });
   await registerProviderRoutes(server, provider, config, {
     db,
     clock,
     sinks: subscriptionSinks,
+    proveOrder: orderProof.require,
   });
   await server.register(accountsRoutes, {
     db,
@@ -92,10 +98,12 @@ export async function registerRoutes(server: FastifyInstance, parts: AppParts) {
       reservedEmails: config.reservedEmails,
       rateLimiter,
       emailsPerHour: config.abuseLimits.accountEmailsPerHour,
+      floods,
     }),
     rateLimiter,
     limits: config.abuseLimits,
     clock,
+    knownDevice: parts.knownDevice,
   });
   await server.register(privacyRoutes, {
     db,
@@ -120,6 +128,7 @@ export async function registerRoutes(server: FastifyInstance, parts: AppParts) {
     provider,
     fulfilment: fulfilment.ctx,
     chargeWhatsapp: orders.chargeWhatsapp,
+    orderLink: (orderId) => orderUrl(shopLinks, orderId),
     coupons,
     privacyRequests,
     catalogue,
@@ -141,6 +150,7 @@ export async function registerRoutes(server: FastifyInstance, parts: AppParts) {
     await server.register(sandboxFulfilmentRoutes, {
       ctx: fulfilment.ctx,
       seconds: config.fulfilment.sandboxSeconds,
+      proveOrder: orderProof.require,
     });
   // WhatsApp messages (docs/whatsapp.md): the webhook exists only when they are on.
   if (config.whatsapp) await server.register(whatsappWebhookRoutes, { db, clock, ...config.whatsapp });

@@ -18,15 +18,13 @@ import { createPaymentProvider } from './payments/provider-registry';
 import { createFulfilment, type Fulfilment } from './fulfilment/fulfilment';
 import { createAppJobs } from './app-jobs';
 import { registerRoutes } from './app-routes';
+import { buildProofs } from './app-proofs';
 import type { JobRunner } from './jobs/job-queue';
 import type { FulfilmentPanel } from './fulfilment/panel';
 import type { PaymentProvider } from './payments/payment-provider';
 import { cardNeedsAddress } from '../shared/shop';
 import { openCatalogueStore, type CatalogueStore } from './catalogue/catalogue-store';
 import { openShopClaimsStore, type ShopClaimsStore } from './shop-claims/shop-claims-store';
-import { createOrderAccess, newOrderLinkSecret, orderTokenLifetimes } from './orders/order-capability';
-import { createOrderProof } from './orders/order-proof';
-import { serverSecretsRepo } from './orders/server-secrets.repo';
 import { createMetrics, type Metrics } from './metrics/metrics';
 import { metricsRoutes } from './metrics/metrics.routes';
 import { observed } from './metrics/observed';
@@ -99,23 +97,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const paymentProvider = observed(chosenProvider, chosenProvider.name, metrics);
   const chosenMailer = deps.mailer ?? configuredMailer(config, database.db);
   const mailer = chosenMailer.kind === 'smtp' ? observed(chosenMailer, 'smtp', metrics) : chosenMailer;
-  // Shared by every instance: set, or made once and kept in the database (ADR 026).
-  const orderLinkSecret =
-    config.orderLinkSecret ??
-    (await serverSecretsRepo.getOrCreate(database.db, 'order_link', newOrderLinkSecret));
-  const orderAccess = createOrderAccess(orderLinkSecret, clock);
-  const orderProof = createOrderProof({
+  const { orderAccess, shopLinks, floods, orderProof, knownDevice } = await buildProofs({
+    config,
     db: database.db,
     rateLimiter,
-    access: orderAccess,
     clock,
-    limits: config.abuseLimits,
+    log: server.log,
   });
-  const shopLinks = {
-    name: config.shop.name,
-    publicUrl: config.publicUrl,
-    orderToken: (orderId: string) => orderAccess.token(orderId, orderTokenLifetimes.email),
-  };
   const fulfilment = createFulfilment({
     config: config.fulfilment,
     db: database.db,
@@ -173,6 +161,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     shopLinks,
     orderAccess,
     orderProof,
+    floods,
+    knownDevice,
     orders,
     coupons,
     privacyRequests,

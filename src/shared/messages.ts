@@ -177,6 +177,7 @@ export const messages = {
   fulfilment_unavailable: 'Não foi possível falar com o fornecedor agora. Tente novamente em alguns minutos.',
 
   // Writes on an order need proof beyond its id (ADR 026)
+  order_code_required: 'Digite o código de compra que enviamos por e-mail.',
   order_proof_required: 'Para alterar este pedido, digite o código de compra que enviamos por e-mail.',
   order_code_wrong: 'Código de compra incorreto. Confira o código no e-mail do pedido e tente novamente.',
   order_code_limited: 'Muitas tentativas com o código de compra. Aguarde 15 minutos e tente novamente.',

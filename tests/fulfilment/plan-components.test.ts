@@ -124,7 +124,9 @@ describe('a paid month of Simples', () => {
       'in_progress',
       'in_progress',
     ]); // The buyer sees each component of the month on /order/{id}, and the e-mail says the same.
-    const view = (await asaas.app.server.inject({ url: `/api/orders/${orderId}` })).json();
+    const view = (
+      await asaas.app.server.inject({ url: `/api/orders/${orderId}`, headers: orderProof(orderId) })
+    ).json();
     const likes = view.fulfilment.deliveries.find(
       (d: { component: string }) => d.component === 'likes_per_post',
     );

@@ -11,3 +11,10 @@ export function sessionCookieOf(response: LightMyRequestResponse): string {
   if (!session) throw new Error('no session cookie');
   return session.split(';')[0]!;
 }
+
+/** Every cookie a response sets, as the next request's Cookie header (the session and the known device). */
+export function cookiesOf(response: LightMyRequestResponse): string {
+  const header = response.headers['set-cookie'];
+  const cookies = Array.isArray(header) ? header : header ? [header] : [];
+  return cookies.map((c) => c.split(';')[0]!).join('; ');
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { jobs } from '#server/db/schema/index.ts';
+import { jobs, outboxEmails } from '#server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import {
   approvedCard,
@@ -10,7 +10,7 @@ import {
   orderProof,
   placeOrderFrom,
 } from '../helpers/order-request';
-import { sessionCookieOf } from '../helpers/cookies';
+import { cookiesOf, sessionCookieOf } from '../helpers/cookies';
 import { signupBody } from '../helpers/accounts';
 
 // Issue 9 §4 with the shipped defaults (the other tests relax them): database-backed, pt-BR 429s with
@@ -112,11 +112,14 @@ describe('cards', () => {
 });
 
 describe('account e-mails', () => {
-  it('sends at most 3 verification and reset e-mails per address per hour', async () => {
+  it('sends at most 3 verification and reset e-mails per address per hour to each asker', async () => {
     const email = 'muitos-emails@exemplo.com';
-    const cookie = sessionCookieOf(
-      await app.server.inject({ method: 'POST', url: '/api/auth/signup', payload: signupBody(email) }),
-    );
+    const signup = await app.server.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: signupBody(email),
+    });
+    const cookie = sessionCookieOf(signup);
     const resend = () =>
       app.server.inject({ method: 'POST', url: '/api/auth/verify-email/resend', headers: { cookie } });
     expect((await resend()).statusCode).toBe(202);
@@ -124,13 +127,23 @@ describe('account e-mails', () => {
     const fourth = await resend();
     expect(fourth.statusCode).toBe(429);
     expect(fourth.headers['retry-after']).toBeDefined();
+    // The owner's own asks (its session, a browser that signed in to it) have their own count.
     const reset = await app.server.inject({
       method: 'POST',
       url: '/api/auth/password-reset',
+      headers: { cookie: cookiesOf(signup) },
       payload: { email },
     });
     expect(reset.statusCode).toBe(429);
-    // The same answer for an address with no account: the limit says nothing about who is a customer.
+    const byStranger = await app.server.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset',
+      remoteAddress: '203.0.113.50',
+      payload: { email },
+    });
+    expect(byStranger.statusCode).toBe(202);
+    // A stranger still may ask (for their own count); the same answer for an address with no account: the
+    // limit says nothing about who is a customer.
     for (let i = 0; i < 3; i++) {
       await app.server.inject({
         method: 'POST',
@@ -144,5 +157,35 @@ describe('account e-mails', () => {
       payload: { email: 'ninguem@exemplo.com' },
     });
     expect(unknown.statusCode).toBe(429);
+  });
+  it('strangers flooding an address: at most 10 an hour among them, the owner told, the owner still gets one', async () => {
+    const email = 'inundada@exemplo.com';
+    const signup = await app.server.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: signupBody(email),
+    });
+    const ask = (headers: Record<string, string>, ip: string) =>
+      app.server.inject({
+        method: 'POST',
+        url: '/api/auth/password-reset',
+        remoteAddress: ip,
+        headers,
+        payload: { email },
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await ask({}, `198.51.100.${i + 100}`)).statusCode);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(202));
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    // The browser that made the account asks: its own count, untouched by the flood.
+    expect((await ask({ cookie: cookiesOf(signup) }, '198.51.100.250')).statusCode).toBe(202);
+    await app.jobs.drain();
+    const sent = await app.database.db.select().from(outboxEmails).where(eq(outboxEmails.to, email));
+    expect(sent.filter((e) => /senha/i.test(e.subject))).toHaveLength(11);
+    const owner = await app.database.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.to, app.config.fulfilment.ownerAlertEmail));
+    expect(owner.map((e) => e.subject).join('\n')).toContain('Muitos pedidos de e-mail de conta');
   });
 });

@@ -205,17 +205,17 @@ describe('brute force of the 6 digits', () => {
     expect(late.json().code).toBe('admin_code_expired');
   });
 
-  it('5 wrong codes with the right password lock the code step 15 minutes for everyone and alert the owner', async () => {
+  it('10 wrong codes with the right password lock the code step 15 minutes for everyone and alert the owner', async () => {
     // The wrong codes of the tests before have locked it already: that lock runs out first.
     later(15 * 60);
     // A right code clears the count of the tests before.
     expect((await signIn(codeAt(secret, clock()))).codeStep!.statusCode).toBe(200);
     const statuses: number[] = [];
-    // Someone with the password, from addresses of their own (each address has 5 password steps).
-    for (let i = 0; i < 5; i++) {
+    // Someone with the password, from addresses of their own (each address has 5 codes).
+    for (let i = 0; i < 10; i++) {
       statuses.push((await signIn(String(100000 + i), password, `203.0.113.${i + 1}`)).codeStep!.statusCode);
     }
-    expect(statuses).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses).toEqual(Array(10).fill(401));
     later(30);
     const blocked = await signIn(codeAt(secret, clock()), password, '192.0.2.50');
     expect(blocked.codeStep!.statusCode).toBe(429);
@@ -242,6 +242,58 @@ describe('brute force of the 6 digits', () => {
       expect(guess.codeStep!.statusCode).toBe(401);
     }
     expect((await signIn(codeAt(secret, clock()), password, '192.0.2.9')).codeStep!.statusCode).toBe(200);
+  });
+});
+
+// Issue 42 §3: neither step may tell the operator's address or password apart from any other.
+describe('what the sign-in tells a stranger', () => {
+  it('the first step answers "now the code" for every address and password', async () => {
+    later(15 * 60);
+    const answers = [];
+    for (const [email, pass, ip] of [
+      [adminEmail, password, '198.18.5.1'],
+      [adminEmail, 'errada-123', '198.18.5.2'],
+      ['outra.pessoa@exemplo.com', 'qualquer-1', '198.18.5.3'],
+      ['cliente@exemplo.com', password, '198.18.5.4'],
+    ] as const) {
+      const res = await app.server.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        remoteAddress: ip,
+        payload: { email, password: pass },
+      });
+      answers.push([res.statusCode, Object.keys(res.json()).sort(), res.json().message]);
+    }
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+    expect(answers[0]![0]).toBe(200);
+  });
+
+  it('the code step answers alike with the right password and a wrong one, up to the 429', async () => {
+    later(15 * 60);
+    // Two password steps of 3 codes each, from one address.
+    const run = async (pass: string, ip: string) => {
+      const seen = [];
+      for (let step = 0; step < 2; step++) {
+        const { token } = await signIn(String(300000 + step), pass, ip);
+        seen.push(token ? 'code step' : 'no code step');
+        for (let i = 1; i < 3; i++) {
+          const res = await app.server.inject({
+            method: 'POST',
+            url: '/api/admin/login/code',
+            remoteAddress: ip,
+            payload: { token, code: String(310000 + step * 10 + i) },
+          });
+          seen.push([res.statusCode, res.json().code]);
+        }
+      }
+      return seen;
+    };
+    const right = await run(password, '198.18.6.1');
+    const wrong = await run('errada-123', '198.18.6.2');
+    expect(right).toEqual(wrong);
+    expect(right.at(-1)).toEqual([429, 'admin_code_blocked']);
+    // The owner, from an address of their own, still gets in.
+    expect((await signIn(codeAt(secret, clock()), password, '198.18.6.3')).codeStep!.statusCode).toBe(200);
   });
 });
 

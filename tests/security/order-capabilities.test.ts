@@ -109,7 +109,7 @@ describe('writes on an order need proof beyond its id', () => {
     expect((await t.orderRow(id)).paymentMethod).toBe('debit_card');
   });
 
-  it('wrong codes: 403 each, then 429 with Retry-After, even for the right code', async () => {
+  it('wrong codes: 403 each, then 429 with Retry-After for that client, even its right code (ADR 041)', async () => {
     const { id, code } = await pixOrder();
     const wrong = code.startsWith('A') ? 'BBBBBBBB' : 'AAAAAAAA';
     for (let i = 0; i < 5; i++) {
@@ -117,14 +117,15 @@ describe('writes on an order need proof beyond its id', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe('order_code_wrong');
     }
-    const limited = await switchToCard(id, { 'x-purchase-code': wrong }, '198.51.100.21');
+    const limited = await switchToCard(id, { 'x-purchase-code': wrong }, '198.51.100.20');
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({
       code: 'order_code_limited',
       message: messages.order_code_limited,
     });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    const right = await switchToCard(id, { 'x-purchase-code': code }, '198.51.100.22');
+    // The guesser learns nothing from a right code now.
+    const right = await switchToCard(id, { 'x-purchase-code': code }, '198.51.100.20');
     expect(right.statusCode).toBe(429);
     expect((await t.orderRow(id)).paymentMethod).toBe('pix');
   });

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { KnownDevice } from './known-device';
 import { messages } from '../../shared/messages';
 import {
   loginSchema,
@@ -24,17 +25,21 @@ export async function accountsRoutes(
     rateLimiter: RateLimiter;
     limits: AbuseLimits;
     clock: () => Date;
+    knownDevice: KnownDevice;
   },
 ) {
-  const { db, service, rateLimiter, limits, clock } = deps;
+  const { db, service, rateLimiter, limits, clock, knownDevice } = deps;
+  const stranger = (request: FastifyRequest) =>
+    ({ kind: 'stranger', client: rateLimiter.clientKey(request.ip) }) as const;
   const window = 15 * 60;
   const limit = (key: string, max: number) => rateLimiter.hit(key, max, window, 'login_rate_limited');
 
   app.post('/api/auth/signup', async (request, reply) => {
     await limit(`signup-ip:${rateLimiter.clientKey(request.ip)}`, 20);
     const input = validate(signupSchema, request.body);
-    const { user, token } = await service.signup(input);
+    const { user, token } = await service.signup(input, stranger(request));
     setSessionCookie(reply, request, token);
+    knownDevice.remember(reply, request, input.email);
     return reply.status(201).send({ user });
   });
 
@@ -61,6 +66,7 @@ export async function accountsRoutes(
     try {
       const { user, token } = await service.login(input);
       setSessionCookie(reply, request, token);
+      knownDevice.remember(reply, request, input.email);
       return reply.send({ user });
     } catch (error) {
       if (error instanceof AppError && error.code === 'login_failed') {
@@ -100,7 +106,12 @@ export async function accountsRoutes(
 
   app.post('/api/auth/password-reset', async (request, reply) => {
     await limit(`reset-ip:${rateLimiter.clientKey(request.ip)}`, 10);
-    await service.requestReset(validate(resetRequestSchema, request.body).email);
+    const { email } = validate(resetRequestSchema, request.body);
+    // From a browser that signed in to the account before, it is the owner's own ask (known-device.ts).
+    await service.requestReset(
+      email,
+      knownDevice.isKnown(request, email) ? { kind: 'own' } : stranger(request),
+    );
     return reply.status(202).send({ ok: true, message: messages.reset_requested });
   });
 

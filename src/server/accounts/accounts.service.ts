@@ -10,7 +10,7 @@ import { toDeliveryView } from '../fulfilment/delivery-views';
 import { planMonthLines } from '../../shared/plan-month';
 import { enqueue } from '../jobs/job-queue';
 import { accountsRepo } from './accounts.repo';
-import { createEmailLinks, type EmailLinksDeps } from './email-links';
+import { createEmailLinks, type EmailAsker, type EmailLinksDeps } from './email-links';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
 import { sessionDays } from './session';
 import { hashToken, newToken } from './tokens';
@@ -69,7 +69,8 @@ export function createAccountsService(deps: AccountsDeps) {
      * of the shop's own, gets a stand-in instead: the same answer, a session that works like a new unverified
      * account's and owns nothing of the address, and the address's owner an e-mail (docs/security.md).
      */
-    async signup(input: { name: string; email: string; password: string }) {
+    /** `stranger`: who asks, should the address be taken (its owner is then e-mailed, issue 42 §3). */
+    async signup(input: { name: string; email: string; password: string }, stranger: EmailAsker) {
       const passwordHash = await hashPassword(input.password);
       const now = clock();
       const user = deps.reservedEmails.includes(input.email)
@@ -80,7 +81,8 @@ export function createAccountsService(deps: AccountsDeps) {
             passwordHash,
             createdAt: now,
           });
-      const withinLimit = await links.withinEmailLimit(input.email);
+      // A new account's verification is its own ask; a taken address's owner is told of a stranger's.
+      const withinLimit = await links.withinEmailLimit(input.email, user ? { kind: 'own' } : stranger);
       if (user) {
         if (withinLimit) await links.sendVerification(user);
         return { user: toAccountUser(user), token: await startSession({ userId: user.id }) };
@@ -119,7 +121,7 @@ export function createAccountsService(deps: AccountsDeps) {
     /** As for a new account: counted against the address's hourly limit; nothing is sent. */
     async resendFor(who: SignedIn) {
       if (who.kind === 'account') return links.flows.resendVerification(who.user);
-      await links.countEmail(who.standIn.email);
+      await links.countEmail(who.standIn.email, { kind: 'own' });
     },
 
     async ordersOf(who: SignedIn): Promise<AccountOrder[]> {

@@ -6,6 +6,7 @@ import { AppError } from '../errors';
 import { enqueue } from '../jobs/job-queue';
 import type { Db } from '../db/client';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
+import type { FloodWatch } from '../owner-alerts/flood-watch';
 import { accountsRepo } from './accounts.repo';
 import { hashPassword } from './passwords';
 import { assertOperatorPassword } from './password-policy';
@@ -19,27 +20,42 @@ export interface EmailLinksDeps {
   clock: () => Date;
   shop: { name: string; publicUrl: string };
   rateLimiter: RateLimiter;
-  /** Verification and reset e-mails per address per hour. */
+  /** Verification and reset e-mails per address per hour, for its own asker and for each stranger. */
   emailsPerHour: number;
+  floods: FloodWatch;
 }
+
+/**
+ * Who asks for an e-mail to an address (issue 42 §3): its own account's session, or a browser that signed
+ * in to it before (accounts/known-device.ts); or anyone else, by their client's key.
+ */
+export type EmailAsker = { kind: 'own' } | { kind: 'stranger'; client: string };
+
+/** E-mails strangers may have sent to one address in an hour, all together, before they send none. */
+export const strangerEmailsPerAddressPerHour = 10;
 
 /** E-mailed links of an account: verification and password reset, with their per-address limit. */
 export function createEmailLinks(deps: EmailLinksDeps) {
   const { db, clock, rateLimiter } = deps;
 
-  /** Counts an e-mail to `address` (issue 9 §4); throws the pt-BR 429 when over the hourly limit. */
-  const countEmail = (address: string) =>
-    rateLimiter.hit(
-      `account-email:${rateLimiter.clientKey(address)}`,
-      deps.emailsPerHour,
-      3600,
-      'account_emails_limited',
-    );
+  /**
+   * Counts an e-mail to `address`; throws the pt-BR 429 over a limit. The owner's own asks have their own
+   * count, which strangers cannot fill; each stranger has one of theirs, and all strangers together at
+   * most `strangerEmailsPerAddressPerHour` (a mailbox flooded from many addresses), which the owner hears of.
+   */
+  async function countEmail(address: string, asker: EmailAsker) {
+    const to = rateLimiter.clientKey(address);
+    const hit = (key: string, limit: number) => rateLimiter.hit(key, limit, 3600, 'account_emails_limited');
+    if (asker.kind === 'own') return hit(`account-email-own:${to}`, deps.emailsPerHour);
+    await hit(`account-email:${to}:${asker.client}`, deps.emailsPerHour);
+    await deps.floods('account_emails', address, address);
+    await hit(`account-email-strangers:${to}`, strangerEmailsPerAddressPerHour);
+  }
 
   /** The same, for e-mails whose refusal must not show in the answer (signup): over the limit, none. */
-  async function withinEmailLimit(address: string): Promise<boolean> {
+  async function withinEmailLimit(address: string, asker: EmailAsker): Promise<boolean> {
     try {
-      await countEmail(address);
+      await countEmail(address, asker);
       return true;
     } catch (error) {
       if (error instanceof AppError && error.kind === 'rate_limited') return false;
@@ -104,15 +120,16 @@ export function createEmailLinks(deps: EmailLinksDeps) {
         });
       },
 
+      /** Asked from the account's own session. */
       async resendVerification(user: UserRow) {
         if (user.emailVerifiedAt) return;
-        await countEmail(user.email);
+        await countEmail(user.email, { kind: 'own' });
         await sendVerification(user);
       },
 
       /** Same answer whether or not the e-mail has an account; the limit counts the address either way. */
-      async requestReset(email: string) {
-        await countEmail(email);
+      async requestReset(email: string, asker: EmailAsker) {
+        await countEmail(email, asker);
         const user = await accountsRepo.findUserByEmail(db, email);
         if (!user) return;
         const token = await newEmailToken(user.id, 'reset', resetLifetimeMs);

@@ -42,7 +42,8 @@ export async function sessionUser(db: Db, request: FastifyRequest, now: Date): P
   return accountsRepo.userForSession(db, hashToken(token), now);
 }
 
-const attributes = (request: FastifyRequest) => ({
+/** The attributes of the session cookie and of the other cookies an account sets. */
+export const cookieAttributes = (request: FastifyRequest) => ({
   httpOnly: true,
   sameSite: 'lax' as const,
   secure: request.server.sessionCookie.secure || request.protocol === 'https',
@@ -52,11 +53,11 @@ const attributes = (request: FastifyRequest) => ({
 /** HttpOnly, SameSite=Lax, Path=/, no Domain; Secure as sessionCookieFor says (ADR 027). */
 export function setSessionCookie(reply: FastifyReply, request: FastifyRequest, token: string) {
   reply.setCookie(request.server.sessionCookie.name, token, {
-    ...attributes(request),
+    ...cookieAttributes(request),
     maxAge: sessionDays * 24 * 60 * 60,
   });
 }
 
 export function clearSessionCookie(reply: FastifyReply, request: FastifyRequest) {
-  reply.clearCookie(request.server.sessionCookie.name, attributes(request));
+  reply.clearCookie(request.server.sessionCookie.name, cookieAttributes(request));
 }

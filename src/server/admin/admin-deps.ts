@@ -23,6 +23,8 @@ export interface AdminDeps {
     charge: AdminChargeInput,
     remoteIp: string,
   ) => Promise<CreateOrderResponse>;
+  /** The order page's link with a 7-day `#acesso=` token, as e-mails carry it (ADR 041). */
+  orderLink: (orderId: string) => string;
   coupons: Coupons;
   privacyRequests: PrivacyRequests;
   catalogue: CatalogueStore;

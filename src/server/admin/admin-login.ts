@@ -5,7 +5,8 @@ import { dummyHash, verifyPassword } from '../accounts/passwords';
 import { hashToken, newToken } from '../accounts/tokens';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
-import { alertOwner, type AlertTarget } from '../owner-alerts/owner-alerts';
+import type { AlertTarget } from '../owner-alerts/owner-alerts';
+import { alertIfLocked, countCode, fill, secondsUntil } from './admin-code-limits';
 import { attemptWindowMs, loginAttemptsRepo } from './login-attempts.repo';
 import { operatorSecurityRepo } from './operator-security.repo';
 import { secondFactorOk, startOperatorSession } from './operator-sign-in';
@@ -16,15 +17,9 @@ const lockMs = 5 * 60 * 1000;
 /** Account-wide attempts are only counted: past 5, a password is checked only from a clean address. */
 const accountUnderAttack = 5;
 const neverLocks = 1_000_000_000;
-/** The code step: 5 minutes and 3 codes per password step; 5 wrong codes per account, then 15 minutes. */
+/** The code step: 5 minutes and 3 codes per password step; its other limits in admin-code-limits.ts. */
 export const pendingMs = 5 * 60 * 1000;
 export const codesPerPending = 3;
-export const codeFailuresPerAccount = 5;
-const codeLockMs = 15 * 60 * 1000;
-
-const fill = (text: string, n: number) => text.replace('{n}', String(n));
-const secondsUntil = (until: Date | null | undefined, now: Date) =>
-  Math.max(1, Math.ceil(((until?.getTime() ?? 0) - now.getTime()) / 1000));
 
 export type AdminLoginResult =
   { step: 'session'; token: string; email: string } | { step: 'code'; pendingToken: string };
@@ -42,8 +37,13 @@ export type AdminLoginResult =
  * password is checked only from an address with no attempt of its own in that time: a spread-out
  * guesser gets one try per address, and the owner's first try from a clean address always counts.
  *
- * Code step: at most 3 codes per pending token (5 minutes), and 5 wrong codes per account with the
- * right password, then 15 minutes for everyone and an e-mail to the owner (someone has the password).
+ * While the operator has a second factor, every address gets that same first answer (issue 42 §3): the
+ * operator's address cannot be told from any other.
+ *
+ * Code step: at most 3 codes per pending token (5 minutes); per client address 5 wrong codes, whether the
+ * password was right or not, so the step's answers never tell the password (issue 42 §3); and 10 wrong
+ * codes per account with the right password, then 15 minutes for everyone and an e-mail to the owner
+ * (someone has the password and is trying codes from several addresses). Arithmetic in docs/security.md.
  */
 export function createAdminLogin(deps: {
   db: Db;
@@ -53,7 +53,6 @@ export function createAdminLogin(deps: {
 }) {
   const { db, clock } = deps;
   const accountKey = (email: string) => `admin-account:${createHash('sha256').update(email).digest('hex')}`;
-  const codeKey = (userId: string) => `admin-code:${userId}`;
 
   return {
     async login(email: string, password: string, clientKey: string): Promise<AdminLoginResult> {
@@ -74,16 +73,19 @@ export function createAdminLogin(deps: {
           retryAfterSeconds: seconds,
         });
       }
-      const user = email === deps.adminEmail ? await accountsRepo.findOperator(db, email) : undefined;
+      const operator = await accountsRepo.findOperator(db, deps.adminEmail);
+      const user = email === deps.adminEmail ? operator : undefined;
 
-      if (user?.totpSecret) {
-        const passwordOk = await verifyPassword(user.passwordHash, password);
+      if (operator?.totpSecret) {
+        // Another address is checked against nothing, the same argon2 work: a pending sign-in that no
+        // code opens.
+        const passwordOk = (await verifyPassword(user?.passwordHash ?? dummyHash, password)) && !!user;
         const { token, hash } = newToken();
         await operatorSecurityRepo.insertPendingLogin(
           db,
           {
             tokenHash: hash,
-            userId: user.id,
+            userId: operator.id,
             passwordOk,
             ipKey,
             createdAt: now,
@@ -121,8 +123,8 @@ export function createAdminLogin(deps: {
       return { step: 'session', token: await startOperatorSession(db, user.id, now), email: user.email };
     },
 
-    /** The second step: the pending token of the password step and a code. */
-    async verifyCode(pendingToken: string, code: string) {
+    /** The second step: the pending token of the password step and a code, from `clientKey`'s address. */
+    async verifyCode(pendingToken: string, code: string, clientKey: string) {
       const now = clock();
       const pending = await operatorSecurityRepo.reservePendingAttempt(
         db,
@@ -131,17 +133,7 @@ export function createAdminLogin(deps: {
         codesPerPending,
       );
       if (!pending) throw new AppError('unauthenticated', 'admin_code_expired');
-      const key = codeKey(pending.userId);
-      // Only a right password counts against the account: nobody without it can block the owner's codes.
-      let codeAttempt = 0;
-      if (pending.passwordOk) {
-        const [count] = await loginAttemptsRepo.reserve(db, [key], now, codeFailuresPerAccount, codeLockMs);
-        codeAttempt = count!.attempts;
-        if (codeAttempt > codeFailuresPerAccount) throw codeBlocked(count!.lockedUntil, now);
-      } else {
-        const until = await loginAttemptsRepo.lockedUntil(db, key, now);
-        if (until) throw codeBlocked(until, now);
-      }
+      const counted = await countCode(db, pending, clientKey, now);
       const found = await accountsRepo.findUserById(db, pending.userId);
       const user =
         found?.role === 'operator' && found.email === deps.adminEmail && found.totpSecret ? found : undefined;
@@ -149,22 +141,7 @@ export function createAdminLogin(deps: {
       const factor = user ? await secondFactorOk(db, user, code, now, pending.passwordOk) : null;
 
       if (!pending.passwordOk || !user || !factor) {
-        if (codeAttempt === codeFailuresPerAccount && deps.alert) {
-          await alertOwner(
-            db,
-            deps.alert,
-            {
-              key: `admin-code-lock:${pending.userId}`,
-              quietMs: codeLockMs,
-              subject: 'Painel: senha certa, códigos errados',
-              lines: [
-                `Alguém entrou com a senha do painel e errou o código de verificação ${codeFailuresPerAccount} vezes.`,
-                'O código fica bloqueado por 15 minutos. Se não foi você, troque a senha do painel agora.',
-              ],
-            },
-            now,
-          );
-        }
+        await alertIfLocked(db, deps.alert, pending.userId, counted.accountAttempt, now);
         if (pending.attempts >= codesPerPending) {
           await operatorSecurityRepo.deletePendingLogin(db, pending.tokenHash);
           throw new AppError('unauthenticated', 'admin_code_restart');
@@ -179,7 +156,7 @@ export function createAdminLogin(deps: {
         );
       }
       await operatorSecurityRepo.deletePendingLogin(db, pending.tokenHash);
-      await loginAttemptsRepo.clear(db, [pending.ipKey, accountKey(user.email), key]);
+      await loginAttemptsRepo.clear(db, [pending.ipKey, accountKey(user.email), ...counted.keys]);
       return {
         token: await startOperatorSession(db, user.id, now),
         email: user.email,
@@ -188,11 +165,4 @@ export function createAdminLogin(deps: {
       };
     },
   };
-}
-
-function codeBlocked(until: Date | null, now: Date) {
-  const seconds = secondsUntil(until, now);
-  return new AppError('rate_limited', 'admin_code_blocked', fill(messages.admin_code_blocked, seconds), {
-    retryAfterSeconds: seconds,
-  });
 }

@@ -37,7 +37,7 @@ export async function adminSessionRoutes(
 
   app.post('/api/admin/login/code', async (request, reply) => {
     const { token, code } = validate(adminCodeSchema, request.body);
-    const result = await login.verifyCode(token, code);
+    const result = await login.verifyCode(token, code, rateLimiter.clientKey(request.ip));
     setSessionCookie(reply, request, result.token);
     return reply.header('cache-control', 'no-store').send({
       email: result.email,

@@ -1,11 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages } from '../../shared/messages';
-import {
-  adminChargeSchema,
-  adminListSchema,
-  adminOrderUpdateSchema,
-  adminFiltersSchema,
-} from '../../shared/schemas/admin';
+import { adminListSchema, adminOrderUpdateSchema, adminFiltersSchema } from '../../shared/schemas/admin';
 import { sessionUser } from '../accounts/session';
 import { AppError } from '../errors';
 import { validate } from '../http/validate';
@@ -24,6 +19,7 @@ import { catalogueAdminRoutes } from './admin-catalogue.routes';
 import { shopClaimsAdminRoutes } from '../shop-claims/shop-claims.routes';
 import { fulfilmentAdminRoutes } from './admin-fulfilment.routes';
 import { refundAdminRoutes } from './admin-refund.routes';
+import { chargeAdminRoutes } from './admin-charge.routes';
 import { abandonedCheckoutRoutes } from './admin-abandoned.routes';
 import { couponAdminRoutes } from './admin-coupons.routes';
 import { doctorAdminRoutes } from './admin-doctor.routes';
@@ -157,14 +153,7 @@ export function adminRouteTable(deps: AdminDeps): AdminRoute[] {
     ...doctorAdminRoutes(deps.doctor),
     ...whatsappAdminRoutes({ db, clock, enabled: deps.whatsappEnabled ?? false }),
     ...invoiceAdminRoutes({ db, clock, fiscal: deps.fiscal ?? null }, orderId),
-    {
-      method: 'POST',
-      url: '/api/admin/orders/:id/charge',
-      handler: async (request, reply) => {
-        const charge = validate(adminChargeSchema, request.body);
-        return reply.status(201).send(await deps.chargeWhatsapp(orderId(request), charge, request.ip));
-      },
-    },
+    ...chargeAdminRoutes(deps, orderId),
   ];
 }
 

@@ -1,7 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import { isId } from '../../shared/schemas/ids';
-import { AppError } from '../errors';
-import { ordersRepo } from '../orders/orders.repo';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deliveriesRepo, isRunningAtPanel } from './deliveries.repo';
 import type { FulfilmentContext } from './fulfilment-context';
 import { sandboxIdDeliveredBy } from './sandbox-panel';
@@ -13,12 +10,17 @@ import { sandboxIdDeliveredBy } from './sandbox-panel';
  */
 export async function sandboxFulfilmentRoutes(
   app: FastifyInstance,
-  deps: { ctx: FulfilmentContext; seconds: number },
+  deps: {
+    ctx: FulfilmentContext;
+    seconds: number;
+    proveOrder: (request: FastifyRequest, orderId: string) => Promise<unknown>;
+  },
 ) {
   const { db, clock } = deps.ctx;
   app.post<{ Params: { id: string } }>('/api/sandbox/orders/:id/deliver', async (request, reply) => {
     const { id } = request.params;
-    if (!isId(id) || !(await ordersRepo.findById(db, id))) throw new AppError('not_found', 'order_not_found');
+    // Finishing someone's deliveries is a write on their order (issue 42 §3).
+    await deps.proveOrder(request, id);
     const now = clock();
     let delivered = 0;
     for (const delivery of await deliveriesRepo.listForOrder(db, id)) {

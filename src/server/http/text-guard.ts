@@ -18,6 +18,20 @@ function hasNul(root: unknown): boolean {
   return false;
 }
 
+/**
+ * A provider's webhook as it can be kept: PostgreSQL stores no NUL in text or jsonb, and a JSON body may
+ * carry one escaped (`\u0000`), which only appears once parsed. Dropped at any depth, keys too.
+ */
+export function withoutNul(value: unknown): unknown {
+  if (typeof value === 'string') return value.replaceAll('\u0000', '');
+  if (Array.isArray(value)) return value.map(withoutNul);
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k.replaceAll('\u0000', ''), withoutNul(v)]),
+    );
+  return value;
+}
+
 /** Routes whose body is kept raw and cleaned by their handler. */
 export const rawBodyRoutes = new Set<string>();
 

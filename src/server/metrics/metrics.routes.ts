@@ -39,6 +39,10 @@ function accessCheck(access: { token: string | undefined; allowFrom: readonly st
  * Every request timed by its route pattern (never the raw URL: ids would make a series each), webhooks
  * counted, and GET /metrics itself (ADR 038). Hooks on the root instance, so they see every route.
  */
+/** The methods the shop answers; any other (Node accepts dozens) is one `other`: a label is a series. */
+const knownMethods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+const methodLabel = (method: string) => (knownMethods.has(method) ? method : 'other');
+
 export function metricsRoutes(
   server: FastifyInstance,
   deps: {
@@ -55,7 +59,7 @@ export function metricsRoutes(
     const route = request.routeOptions.url ?? 'unmatched';
     const status = reply.statusCode;
     metrics.http.observe(
-      { route, method: request.method, status_code: String(status) },
+      { route, method: methodLabel(request.method), status_code: String(status) },
       reply.elapsedTime / 1000,
     );
     if (route.startsWith(webhookRoutes)) {

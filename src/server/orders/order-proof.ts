@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
-import { normalisePurchaseCode } from '../../shared/orders';
+import { formatPurchaseCode, normalisePurchaseCode } from '../../shared/orders';
 import { isId } from '../../shared/schemas/ids';
 import { sessionToken } from '../accounts/session';
 import { signedIn } from '../accounts/signed-in';
@@ -8,6 +8,8 @@ import type { AbuseLimits } from '../config';
 import type { Db } from '../db/client';
 import type { OrderRow } from '../db/schema';
 import { AppError } from '../errors';
+import type { FloodWatch } from '../owner-alerts/flood-watch';
+import { judgedAttempt } from '../rate-limit/judged-attempt';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { orderTokenLifetimes, type OrderAccess } from './order-capability';
 import { ordersRepo } from './orders.repo';
@@ -23,53 +25,34 @@ const header = (request: FastifyRequest, name: string) => {
   return typeof value === 'string' ? value : undefined;
 };
 
+const tenMinutes = 600;
+const fifteenMinutes = 900;
+
 /**
- * The proof a write on `/api/orders/{id}/…` needs (ADR 026), since the order id alone travels in
- * e-mails, browser history and screenshots: an `X-Order-Token` signed for this order, the order's
- * purchase code in `X-Purchase-Code`, or the session of the account that placed it. Answers the order
- * and a fresh token for the page to keep; refuses with 403 `order_proof_required`.
+ * The proof an order's writes and its buyer-only reads need (ADR 026, ADR 041), since the order id alone
+ * travels in e-mails, browser history and screenshots: an `X-Order-Token` signed for this order, the
+ * session of the account that placed it, or its purchase code in `X-Purchase-Code`. A token or session is
+ * checked before anything is counted, so strangers' failures never hold a proved buyer back; a typed code
+ * counts only against its own client (judged-attempt.ts).
  */
 export function createOrderProof(deps: {
   db: Db;
   rateLimiter: RateLimiter;
   access: OrderAccess;
   clock: () => Date;
-  /** A buyer writes a few times (pay again, fix a link, a retry); a script many. Numbers in ADR 026. */
+  floods: FloodWatch;
+  /** Numbers and their arithmetic in docs/security.md#guessing-a-purchase-code. */
   limits: Pick<
     AbuseLimits,
     'orderWritesPerOrder' | 'orderWritesPerIp' | 'orderCodesPerOrder' | 'orderCodesPerIp'
   >;
 }) {
   const { db, rateLimiter, access, limits } = deps;
-  const tenMinutes = 600;
-  const fifteenMinutes = 900;
 
-  async function proved(request: FastifyRequest, order: OrderRow): Promise<boolean> {
+  /** A token or the placing account's session: nothing counted. */
+  async function held(request: FastifyRequest, order: OrderRow): Promise<boolean> {
     const token = header(request, 'x-order-token');
     if (token && access.verify(token, order.id)) return true;
-    const code = header(request, 'x-purchase-code');
-    if (code !== undefined) {
-      // Every attempt counts, right or wrong: a locked-out guesser learns nothing from a right guess.
-      const ip = rateLimiter.clientKey(request.ip);
-      await rateLimiter.hit(
-        `order-code:${order.id}`,
-        limits.orderCodesPerOrder,
-        fifteenMinutes,
-        'order_code_limited',
-      );
-      await rateLimiter.hit(
-        `order-code-ip:${ip}`,
-        limits.orderCodesPerIp,
-        fifteenMinutes,
-        'order_code_limited',
-      );
-      if (code.length <= 40 && sameCode(code, order.purchaseCode)) return true;
-      throw new AppError('forbidden', 'order_code_wrong');
-    }
-    return bySession(request, order);
-  }
-
-  async function bySession(request: FastifyRequest, order: OrderRow): Promise<boolean> {
     // Only a request that carries a session cookie pays for the session lookup.
     if (!sessionToken(request)) return false;
     const who = await signedIn(db, request, deps.clock());
@@ -78,38 +61,82 @@ export function createOrderProof(deps: {
     return false;
   }
 
+  /** A typed purchase code, judged under its client's limits; a wrong one is 403 `order_code_wrong`. */
+  async function typedCode(request: FastifyRequest, order: OrderRow, code: string): Promise<void> {
+    const client = rateLimiter.clientKey(request.ip);
+    const right = await judgedAttempt(
+      rateLimiter,
+      [
+        { key: `order-code:${order.id}:${client}`, limit: limits.orderCodesPerOrder },
+        { key: `order-code-ip:${client}`, limit: limits.orderCodesPerIp },
+      ],
+      fifteenMinutes,
+      'order_code_limited',
+      () => code.length <= 40 && sameCode(code, order.purchaseCode),
+    );
+    if (right) return;
+    await deps.floods('order_codes', order.id, formatPurchaseCode(order.purchaseCode));
+    throw new AppError('forbidden', 'order_code_wrong');
+  }
+
+  /** A request with no proof at all: limited per client (a script replaying ids), then refused. */
+  async function unproved(request: FastifyRequest, orderId: string): Promise<never> {
+    const client = rateLimiter.clientKey(request.ip);
+    await rateLimiter.hit(
+      `order-unproved-ip:${client}`,
+      limits.orderWritesPerIp,
+      tenMinutes,
+      'order_writes_limited',
+    );
+    await rateLimiter.hit(
+      `order-unproved:${orderId}:${client}`,
+      limits.orderWritesPerOrder,
+      tenMinutes,
+      'order_writes_limited',
+    );
+    throw new AppError('forbidden', 'order_proof_required');
+  }
+
+  async function findOrder(orderId: string): Promise<OrderRow> {
+    const order = isId(orderId) ? await ordersRepo.findById(db, orderId) : undefined;
+    if (!order) throw new AppError('not_found', 'order_not_found');
+    return order;
+  }
+
+  /** The order, proved by a token, the session or a typed code; otherwise a 403 (or 429). */
+  async function proved(request: FastifyRequest, orderId: string): Promise<OrderRow> {
+    const order = await findOrder(orderId);
+    if (await held(request, order)) return order;
+    const code = header(request, 'x-purchase-code');
+    if (code === undefined) return unproved(request, order.id);
+    await typedCode(request, order, code);
+    return order;
+  }
+
   return {
+    /** A read that shows what only the buyer may see: the token or the session, nothing counted. */
+    sees: held,
     /**
-     * A read that shows what only the order's buyer may see (the invoice's links): the kept token or the
-     * account's session, nothing counted; a purchase code goes through `require`.
+     * A write: the proof, then the proved writes' own count per order (only proved requests fill it);
+     * the order and a fresh 24-hour token.
      */
-    async sees(request: FastifyRequest, order: OrderRow): Promise<boolean> {
-      const token = header(request, 'x-order-token');
-      if (token && access.verify(token, order.id)) return true;
-      return bySession(request, order);
-    },
-    /** Counts the write, checks the proof; the order and a fresh 24-hour token. */
     async require(
       request: FastifyRequest,
       orderId: string,
     ): Promise<{ order: OrderRow; orderToken: string }> {
-      if (!isId(orderId)) throw new AppError('not_found', 'order_not_found');
+      const order = await proved(request, orderId);
       await rateLimiter.hit(
-        `order-writes:${orderId}`,
+        `order-writes:${order.id}`,
         limits.orderWritesPerOrder,
         tenMinutes,
         'order_writes_limited',
       );
-      await rateLimiter.hit(
-        `order-writes-ip:${rateLimiter.clientKey(request.ip)}`,
-        limits.orderWritesPerIp,
-        tenMinutes,
-        'order_writes_limited',
-      );
-      const order = await ordersRepo.findById(db, orderId);
-      if (!order) throw new AppError('not_found', 'order_not_found');
-      if (!(await proved(request, order))) throw new AppError('forbidden', 'order_proof_required');
       return { order, orderToken: access.token(order.id, orderTokenLifetimes.session) };
+    },
+    /** "Ver pedido completo": the typed code (or a held proof) turned into the tab's token; nothing written. */
+    async unlock(request: FastifyRequest, orderId: string): Promise<{ orderToken: string }> {
+      const order = await proved(request, orderId);
+      return { orderToken: access.token(order.id, orderTokenLifetimes.session) };
     },
   };
 }

@@ -7,7 +7,7 @@ import { deliveriesRepo } from '../fulfilment/deliveries.repo';
 import { toFulfilmentView } from '../fulfilment/delivery-views';
 import { paymentsRepo } from '../payments/payments.repo';
 import { undecidedStates } from '../../shared/payment-states';
-import { isPayable, nextFor, toOrderView, toPaymentView } from './order-view';
+import { forStranger, isPayable, nextFor, toOrderView, toPaymentView } from './order-view';
 import { ordersRepo } from './orders.repo';
 import { buyerInvoice } from '../invoices/buyer-invoice';
 import type { OrderRow } from '../db/schema';
@@ -18,27 +18,29 @@ import type { OrderRow } from '../db/schema';
  */
 export function orderReads(db: Db, clock: () => Date) {
   return {
-    /** `proves`: whether the request proves the order (its invoice's links are shown only then). */
-    async get(
-      orderId: string,
-      proves: (order: OrderRow) => Promise<boolean> = async () => false,
-    ): Promise<CreateOrderResponse> {
+    /**
+     * `proves`: whether the request proves the order; without, the answer is what a stranger holding the
+     * link sees (forStranger, ADR 041).
+     */
+    async get(orderId: string, proves: (order: OrderRow) => Promise<boolean>): Promise<CreateOrderResponse> {
       const order = isId(orderId) ? await ordersRepo.findById(db, orderId) : undefined;
       if (!order) throw new AppError('not_found', 'order_not_found', messages.order_not_found);
-      const [payment, deliveries, invoice] = await Promise.all([
+      const [payment, deliveries, proved] = await Promise.all([
         paymentsRepo.latestForOrder(db, order.id),
         deliveriesRepo.listForOrder(db, order.id),
-        proves(order).then((withLinks) => buyerInvoice(db, order, withLinks)),
+        proves(order),
       ]);
-      return {
+      const answer: CreateOrderResponse = {
         order: toOrderView(order),
         payment: toPaymentView(payment),
         next: nextFor(order, payment),
         // Not while an attempt is being made, nor while one's outcome is undecided (issue 12).
         payable: isPayable(order) && !(payment && undecidedStates.has(payment.status)),
         fulfilment: toFulfilmentView(deliveries, clock()),
-        invoice,
+        invoice: await buyerInvoice(db, order, proved),
+        proved: true,
       };
+      return proved ? answer : forStranger(answer);
     },
 
     async poll(orderId: string): Promise<PaymentPollResponse> {

@@ -49,7 +49,12 @@ export async function replayOrder(
     }));
   if (attempt) return orderResponse(db, existing.id, attempt.payment, attempt.next);
   const fresh = (await ordersRepo.findById(db, existing.id))!;
-  return { order: toOrderView(fresh), payment: toPaymentView(payment), next: nextFor(fresh, payment) };
+  return {
+    order: toOrderView(fresh),
+    payment: toPaymentView(payment),
+    next: nextFor(fresh, payment),
+    proved: true,
+  };
 }
 
 /** The order as it stands now, with the payment and next step just decided. */
@@ -60,5 +65,5 @@ export async function orderResponse(
   next: NextStep,
 ) {
   const order = (await ordersRepo.findById(db, orderId))!;
-  return { order: toOrderView(order), payment: toPaymentView(payment), next };
+  return { order: toOrderView(order), payment: toPaymentView(payment), next, proved: true };
 }

@@ -1,15 +1,22 @@
+import { createHash } from 'node:crypto';
 import { formatPurchaseCode, maskEmail, maskPhoneNumber } from '../../shared/orders';
-import type { NextStep, OrderView, PaymentView } from '../../shared/schemas/order-view';
+import type { CreateOrderResponse, NextStep, OrderView, PaymentView } from '../../shared/schemas/order-view';
 import type { OrderRow, PaymentRow } from '../db/schema';
 
+/** A one-way function of the id: analytics can tell orders apart, and nothing more (ADR 041). */
+const transactionId = (orderId: string) =>
+  createHash('sha256').update(`impulso-transaction:${orderId}`).digest('base64url').slice(0, 20);
+
 /**
- * What a page reachable by order id alone may show (docs/product.md#orders, #order-page): the id is a
- * capability link, so contact data is masked and the CPF and address never leave the server.
+ * The order as whoever proves it sees it (docs/product.md#order-page): contact data masked even so (the
+ * tab may be a shared computer's), the CPF and address never leave the server. `forStranger` takes out
+ * what proves the order.
  */
 export function toOrderView(order: OrderRow): OrderView {
   return {
     id: order.id,
     purchaseCode: formatPurchaseCode(order.purchaseCode),
+    transactionId: transactionId(order.id),
     service: order.service,
     planId: order.planId,
     quantity: order.quantity,
@@ -46,6 +53,28 @@ export function toPaymentView(payment: PaymentRow | undefined): PaymentView | nu
     pixImageBase64: payment.pixImageBase64,
     checkoutUrl: payment.checkoutUrl,
     expiresAt: payment.expiresAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * What a stranger holding the order's link sees (ADR 041, docs/security.md#what-the-order-id-shows):
+ * status, progress, amounts, masked contact; no purchase code, charge id, PIX code, QR or payment page,
+ * and the invoice without its links.
+ */
+export function forStranger(answer: CreateOrderResponse): CreateOrderResponse {
+  const { orderToken: _token, ...rest } = answer;
+  return {
+    ...rest,
+    proved: false,
+    order: { ...answer.order, purchaseCode: null },
+    payment: answer.payment && {
+      ...answer.payment,
+      id: null,
+      pixPayload: null,
+      pixImageBase64: null,
+      checkoutUrl: null,
+    },
+    ...(answer.invoice ? { invoice: { ...answer.invoice, pdfUrl: null, xmlUrl: null } } : {}),
   };
 }
 

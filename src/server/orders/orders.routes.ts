@@ -68,10 +68,20 @@ export async function ordersRoutes(
     return reply.header('cache-control', 'no-store').send(quote);
   });
 
-  app.get<{ Params: { id: string } }>('/api/orders/:id', async (request, reply) =>
-    reply
-      .header('cache-control', 'no-store')
-      .send(await service.get(request.params.id, (order) => deps.proof.sees(request, order))),
+  // Without proof, what a stranger holding the link may see (ADR 041); with it, a fresh token too, so a
+  // page proved by the account's session writes without asking for the code.
+  app.get<{ Params: { id: string } }>('/api/orders/:id', async (request, reply) => {
+    const answer = await service.get(request.params.id, (order) => deps.proof.sees(request, order));
+    const orderToken = answer.proved
+      ? deps.access.token(answer.order.id, orderTokenLifetimes.session)
+      : undefined;
+    return reply.header('cache-control', 'no-store').send(orderToken ? { ...answer, orderToken } : answer);
+  });
+
+  // "Ver pedido completo": the code the buyer typed becomes the tab's token, so the page shows what only
+  // the buyer sees (the code, the PIX to pay) and writes without asking again (ADR 041).
+  app.post<{ Params: { id: string } }>('/api/orders/:id/access', async (request, reply) =>
+    reply.header('cache-control', 'no-store').send(await deps.proof.unlock(request, request.params.id)),
   );
 
   await app.register(buyerInvoiceRoutes, { db: deps.db, clock: deps.clock, proof: deps.proof });

@@ -143,7 +143,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         const order = await insertWithCode(values, (o) => ordersRepo.insertUnlessKeyExists(db, o));
         if (!order) return answerReplay();
         countOrder(db, 'created', order.paymentMethod);
-        return { order: toOrderView(order), payment: null, next: 'whatsapp' };
+        return { order: toOrderView(order), payment: null, next: 'whatsapp', proved: true };
       }
       const created = await insertWithCode(values, (o) =>
         insertOrderWithAttempt(
@@ -163,7 +163,12 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       const attempt = await attemptPayment(deps, order, choice, context.remoteIp, created.attempt);
       // A PIX attempt leaves the stored order as inserted; a card may have paid it, so read it again.
       if (attempt.next === 'pix')
-        return { order: toOrderView(order), payment: toPaymentView(attempt.payment), next: 'pix' };
+        return {
+          order: toOrderView(order),
+          payment: toPaymentView(attempt.payment),
+          next: 'pix',
+          proved: true,
+        };
       return orderResponse(db, order.id, attempt.payment, attempt.next);
     },
 

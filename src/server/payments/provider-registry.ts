@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { createAsaasClient } from './asaas/asaas-client';
@@ -13,6 +13,8 @@ interface RouteDeps {
   db: Db;
   clock: () => Date;
   sinks: SubscriptionSinks;
+  /** The order's proof (orders/order-proof.ts): the sandbox's shortcuts act on an order like its writes. */
+  proveOrder: (request: FastifyRequest, orderId: string) => Promise<unknown>;
 }
 
 /** A provider the shop can take payments with: how it is made, and the routes it brings. */
@@ -43,6 +45,7 @@ const providers: Record<PaymentProvider['name'], ProviderModule> = {
         clock: deps.clock,
         shopName: config.shop.name,
         onSubscriptionCharge: deps.sinks.onSubscriptionCharge,
+        proveOrder: deps.proveOrder,
       });
     },
   },

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
@@ -13,7 +13,13 @@ import { isId } from '../../shared/schemas/ids';
 /** Registered only while the sandbox provider is active (docs/payments.md): 'Simular pagamento'. */
 export async function sandboxRoutes(
   app: FastifyInstance,
-  deps: { db: Db; clock: () => Date; shopName: string; onSubscriptionCharge: SubscriptionChargeSink },
+  deps: {
+    db: Db;
+    clock: () => Date;
+    shopName: string;
+    onSubscriptionCharge: SubscriptionChargeSink;
+    proveOrder: (request: FastifyRequest, orderId: string) => Promise<unknown>;
+  },
 ) {
   // The hosted page a debit-card (or CARD_CHECKOUT=hosted) buyer is sent to (the real provider's invoice page in production).
   app.get<{ Params: { id: string } }>('/sandbox/checkout/:id', async (request, reply) => {
@@ -58,6 +64,8 @@ export async function sandboxRoutes(
     const payment = isId(id) ? await paymentsRepo.findById(deps.db, id) : undefined;
     if (payment?.method !== 'pix' || payment.status !== 'pending')
       throw new AppError('not_found', 'payment_not_found');
+    // Cancelling someone's order early is a write on it (issue 42 §3).
+    await deps.proveOrder(request, payment.orderId);
     const { expiresAt } = await paymentsRepo.update(deps.db, id, { expiresAt: deps.clock() });
     return reply.send({ expiresAt });
   });
@@ -69,6 +77,7 @@ export async function sandboxRoutes(
     const order = isId(id) ? await ordersRepo.findById(deps.db, id) : undefined;
     const plan = order?.subscriptionId && (await subscriptionsRepo.findById(deps.db, order.subscriptionId));
     if (!order || !plan || plan.provider !== 'sandbox') throw new AppError('not_found', 'order_not_found');
+    await deps.proveOrder(request, order.id);
     const result = await deps.onSubscriptionCharge(
       deps.db,
       'sandbox',

@@ -8,6 +8,7 @@ import type { PaymentProvider } from './payment-provider';
 import type { SubscriptionSinks } from './plan-hooks';
 import { applyProviderEvent } from './provider-events';
 import { webhookEventsRepo } from './webhook-events.repo';
+import { withoutNul } from '../http/text-guard';
 
 export interface WebhookDeps {
   db: Db;
@@ -15,17 +16,6 @@ export interface WebhookDeps {
   clock: () => Date;
   log: FastifyBaseLogger;
   sinks: SubscriptionSinks;
-}
-
-/** PostgreSQL keeps no NUL in text or jsonb: one anywhere in the body is dropped, at any depth. */
-function withoutNul(value: unknown): unknown {
-  if (typeof value === 'string') return value.replaceAll('\u0000', '');
-  if (Array.isArray(value)) return value.map(withoutNul);
-  if (value !== null && typeof value === 'object')
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k.replaceAll('\u0000', ''), withoutNul(v)]),
-    );
-  return value;
 }
 
 const jsonObject = z.record(z.string(), z.unknown());

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
-import { rawBodyRoutes } from '../http/text-guard';
+import { rawBodyRoutes, withoutNul } from '../http/text-guard';
 import { applyWhatsappWebhook } from './webhook-events';
 
 const url = '/api/webhooks/whatsapp';
@@ -50,7 +50,7 @@ export async function whatsappWebhookRoutes(
       throw new AppError('forbidden', 'invalid_webhook_signature');
     let body: unknown = null;
     try {
-      body = JSON.parse(raw.replaceAll('\u0000', ''));
+      body = withoutNul(JSON.parse(raw));
     } catch {
       request.log.warn('WhatsApp webhook: signed but not JSON, ignored');
     }

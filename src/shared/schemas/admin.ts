@@ -4,6 +4,7 @@ import { installmentsSchema } from './checkout';
 import { isRealDay } from '../dates';
 import { orderStatuses, paymentStatuses, type PaymentFlag } from '../orders';
 import type { RefundState } from '../payment-states';
+import type { CreateOrderResponse } from './order-view';
 
 export const periods = ['month', 'today', '7d', '30d', '3m', 'custom', 'all'] as const;
 export type Period = (typeof periods)[number];
@@ -140,6 +141,9 @@ export const adminChargeSchema = z.discriminatedUnion('method', [
   z.object({ method: z.literal('card'), installments: installmentsSchema }),
 ]);
 export type AdminChargeInput = z.infer<typeof adminChargeSchema>;
+
+/** POST /api/admin/orders/{id}/charge: the order and its page's link with a proof, for the buyer. */
+export type AdminChargeAnswer = CreateOrderResponse & { orderLink: string };
 
 /** GET /api/admin/abandoned-checkouts: a lead or an unpaid order that did not end in a sale (issue 12). */
 export interface AbandonedCheckout {

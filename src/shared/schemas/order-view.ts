@@ -8,7 +8,13 @@ import type { PaymentState } from '../payment-states';
 
 export interface OrderView {
   id: string;
-  purchaseCode: string;
+  /**
+   * Only with the order's proof (a token, the placing account's session, the typed code; ADR 041): the
+   * code proves the order, and the id alone travels in links anyone may hold.
+   */
+  purchaseCode: string | null;
+  /** The order's id for analytics (`transaction_id`): opaque, proves and reads nothing. */
+  transactionId: string;
   service: 'followers' | 'likes' | 'views' | 'recurring';
   planId: PlanId | null;
   quantity: number;
@@ -47,8 +53,12 @@ export interface InvoiceView {
   xmlUrl: string | null;
 }
 
+/**
+ * Without the order's proof only the charge's method, state, amount and deadline: its id, PIX code, QR
+ * and payment page identify the payer (a PIX with a due date names the payer and their CPF; ADR 041).
+ */
 export interface PaymentView {
-  id: string;
+  id: string | null;
   method: PaymentMethod;
   /** Where the charge stands, in the shop's words (payment-states.ts). */
   status: PaymentState;
@@ -77,6 +87,8 @@ export interface CreateOrderResponse {
   invoice?: InvoiceView | null;
   /** POST answers: proof for the order's writes, kept by the page for a day (ADR 026). */
   orderToken?: string;
+  /** False when the request did not prove the order: the answer is what a stranger with the link sees. */
+  proved: boolean;
 }
 
 export interface PaymentPollResponse {

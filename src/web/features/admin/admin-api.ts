@@ -3,6 +3,7 @@ import type { ProductId } from '#shared/catalogue.ts';
 import type {
   AbandonedCheckout,
   AdminAuditEntry,
+  AdminChargeAnswer,
   AdminChargeInput,
   AdminFunnel,
   AdminMetrics,
@@ -48,7 +49,7 @@ export const adminOrders = (query: string) =>
 
 /** A WhatsApp order's charge, made by the operator. */
 export const chargeOrder = (orderId: string, body: AdminChargeInput) =>
-  api.post(`/api/admin/orders/${orderId}/charge`, body);
+  api.post<AdminChargeAnswer>(`/api/admin/orders/${orderId}/charge`, body);
 
 /** A change the operator makes to an order (status, note, payment status). */
 export const updateOrder = (orderId: string, body: z.input<typeof adminOrderUpdateSchema>) =>

@@ -13,25 +13,25 @@ import { chargeOrder } from './admin-api';
  * buyer, written, with that link.
  */
 export function AdminWhatsappCharge({ order, onChanged }: { order: AdminOrder; onChanged: () => void }) {
-  const [made, setMade] = useState(false);
+  const [link, setLink] = useState<string | null>(null);
   const [installments, setInstallments] = useState('1');
   const [failure, setFailure] = useState<string | null>(null);
   if (order.status !== 'aguardando_contato_whatsapp' || order.paymentStatus !== 'unpaid') return null;
   const charge = async (body: AdminChargeInput) => {
     setFailure(null);
     try {
-      await chargeOrder(order.id, body);
-      setMade(true);
+      setLink((await chargeOrder(order.id, body)).orderLink);
     } catch (error) {
       setFailure(error instanceof ApiError ? error.message : 'Não foi possível gerar a cobrança.');
     }
     onChanged();
   };
-  const link = `${window.location.origin}/order/${order.id}`;
-  const message = [
-    `Olá, ${order.name.split(' ')[0]}! Segue o link para pagar o pedido ${formatPurchaseCode(order.purchaseCode)}`,
-    `(${formatBRL(order.totalCents)}): ${link}`,
-  ].join(' ');
+  const message =
+    link &&
+    [
+      `Olá, ${order.name.split(' ')[0]}! Segue o link para pagar o pedido ${formatPurchaseCode(order.purchaseCode)}`,
+      `(${formatBRL(order.totalCents)}): ${link}`,
+    ].join(' ');
   return (
     <div className="mt-1">
       <span className="block font-semibold">Gerar cobrança:</span>
@@ -53,7 +53,7 @@ export function AdminWhatsappCharge({ order, onChanged }: { order: AdminOrder; o
         totalCents={order.totalCents}
         onChange={setInstallments}
       />
-      {made && (
+      {message && (
         <a
           className="mt-1 block font-semibold text-green-800 underline"
           href={whatsappLink(`55${order.whatsapp}`, message)}

@@ -49,7 +49,11 @@ export function ThankYouPage() {
             <dl className="mt-6 divide-y divide-slate-200 rounded-2xl bg-white ring-1 ring-slate-200">
               {(
                 [
-                  ['Código de compra', state.data.order.purchaseCode],
+                  ...(state.data.order.purchaseCode
+                    ? ([['Código de compra', state.data.order.purchaseCode]] satisfies Array<
+                        [string, string]
+                      >)
+                    : []),
                   ['E-mail', state.data.order.email],
                   ['Serviço', serviceTitle(state.data.order)],
                   ...state.data.order.addOns.map((a): [string, string] => [

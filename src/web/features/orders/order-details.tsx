@@ -12,7 +12,10 @@ export function serviceTitle(order: Pick<OrderView, 'service' | 'planId' | 'quan
 
 export function OrderDetails({ order }: { order: OrderView }) {
   const rows: Array<[string, string]> = [
-    ['Código de compra', order.purchaseCode],
+    // Shown only to whoever proves the order (ADR 041).
+    ...(order.purchaseCode
+      ? ([['Código de compra', order.purchaseCode]] satisfies Array<[string, string]>)
+      : []),
     ['Serviço', serviceTitle(order)],
     ['Perfil', `@${order.instagram}`],
     ...(order.postLink ? ([['Publicação', order.postLink]] satisfies Array<[string, string]>) : []),

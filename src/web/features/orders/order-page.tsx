@@ -7,6 +7,7 @@ import { OrderError } from './order-error';
 import { OrderDelivery } from './order-delivery';
 import { orderPath, useOrderAccessFragment } from './order-access';
 import { OrderInvoice } from './order-invoice';
+import { OrderUnlock } from './order-unlock';
 import { PayNow } from './pay-now';
 import { PaymentNotice } from './payment-notice';
 import { useLiveOrder } from './use-order';
@@ -19,8 +20,8 @@ const underWay = (data: CreateOrderResponse) =>
   (data.order.paymentStatus === 'unpaid' && data.payment?.status === 'in_analysis');
 
 /**
- * /order/{id}: reachable by id alone, so contact data comes masked from the API; its writes want the
- * `#acesso=` token of the link or the purchase code (ADR 026).
+ * /order/{id}: reachable by id alone, so the API answers a stranger's view (ADR 041) unless the tab holds
+ * the link's `#acesso=` token, the account's session or the typed purchase code; contact data is masked.
  */
 export function OrderPage() {
   const { id = null } = useParams();
@@ -38,12 +39,15 @@ export function OrderPage() {
           <>
             <OrderDetails order={state.data.order} />
             <PaymentNotice data={state.data} />
+            {!state.data.proved && (
+              <OrderUnlock orderId={state.data.order.id} next={state.data.next} onUnlocked={reload} />
+            )}
             {state.data.next === 'redirect' && state.data.payment?.checkoutUrl && (
               <a href={state.data.payment.checkoutUrl} className={`${buttonPrimary} mt-8 w-full`}>
                 Pagar com cartão na página segura
               </a>
             )}
-            {state.data.payable && state.data.next !== 'pix' && (
+            {state.data.proved && state.data.payable && state.data.next !== 'pix' && (
               <PayNow order={state.data.order} onChanged={reload} />
             )}
             <OrderDelivery
@@ -53,7 +57,7 @@ export function OrderPage() {
               onChanged={reload}
             />
             <OrderInvoice orderId={state.data.order.id} invoice={state.data.invoice} />
-            {state.data.next === 'pix' && state.data.payment && (
+            {state.data.next === 'pix' && state.data.payment?.pixPayload && (
               <div className="mt-8">
                 <PixView
                   order={state.data.order}

@@ -5,13 +5,18 @@ import { keepOrderToken, orderToken } from './order-access';
 
 // The orders feature's calls to our server. The kept token proves the order (ADR 026).
 
-/** The order; with the tab's token the answer carries what only its buyer sees (the invoice's links). */
-export function fetchOrder(orderId: string) {
+/**
+ * The order; proved by the tab's token or the account's session, the answer carries what only its buyer
+ * sees (the code, the PIX, the invoice's links) and a fresh token, kept for the page's writes (ADR 041).
+ */
+export async function fetchOrder(orderId: string) {
   const token = orderToken(orderId);
-  return api.get<CreateOrderResponse>(`/api/orders/${encodeURIComponent(orderId)}`, {
+  const answer = await api.get<CreateOrderResponse>(`/api/orders/${encodeURIComponent(orderId)}`, {
     timeoutMs: 15_000,
     ...(token ? { headers: { 'x-order-token': token } } : {}),
   });
+  keepOrderToken(orderId, answer.orderToken);
+  return answer;
 }
 
 /**
@@ -41,4 +46,5 @@ export const orderWrites = {
     `/api/orders/${orderId}/deliveries/${deliveryId}/link`,
   invoice: (orderId: string) => `/api/orders/${orderId}/invoice`,
   invoiceLinks: (orderId: string) => `/api/orders/${orderId}/invoice/links`,
+  access: (orderId: string) => `/api/orders/${orderId}/access`,
 };

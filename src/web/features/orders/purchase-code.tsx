@@ -29,18 +29,33 @@ export function usePurchaseCode(orderId: string, fieldId: string) {
       }
     },
     field: needsCode ? (
-      <TextField
+      <PurchaseCodeField
         id={fieldId}
-        className="mt-3"
-        label="Código de compra"
         hint="Está no e-mail do pedido (ex.: AB2C-D3EF)."
         value={code}
         onValue={setCode}
         error={codeError}
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
       />
     ) : null,
   };
+}
+
+/** The "Código de compra" field, as every proof of the order page asks it. */
+export function PurchaseCodeField(props: {
+  id: string;
+  hint: string;
+  value: string;
+  onValue: (value: string) => void;
+  error: string | undefined;
+}) {
+  return (
+    <TextField
+      {...props}
+      className="mt-3"
+      label="Código de compra"
+      autoComplete="off"
+      autoCapitalize="characters"
+      spellCheck={false}
+    />
+  );
 }

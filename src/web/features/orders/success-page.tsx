@@ -59,7 +59,8 @@ export function SuccessPage() {
     if (!data || !paid) return;
     pushDataLayer({
       event: 'purchase',
-      transaction_id: data.order.purchaseCode,
+      // Opaque: the purchase code proves the order, and analytics tools keep what they get (ADR 041).
+      transaction_id: data.order.transactionId,
       currency: 'BRL',
       value: data.order.totalCents / 100,
     });

@@ -31,7 +31,7 @@ export function WhatsappPaymentPage() {
   const lines = order
     ? [
         'Olá! Quero finalizar meu pedido:',
-        `Código: ${order.purchaseCode}`,
+        order.purchaseCode ? `Código: ${order.purchaseCode}` : `Pedido: ${order.id.slice(0, 8)}`,
         `Perfil: @${order.instagram}`,
         `Serviço: ${serviceTitle(order)}`,
         ...order.addOns.map(

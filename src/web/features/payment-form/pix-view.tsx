@@ -37,6 +37,7 @@ export function PixView({
   const [copied, setCopied] = useState(false);
   const [simulating, setSimulating] = useState(false);
   const display = pixStateDisplay(chargeState);
+  const paymentId = payment.id;
 
   const onPaid = () => {
     setPaid(true);
@@ -69,10 +70,10 @@ export function PixView({
     window.setTimeout(() => setCopied(false), 2000);
   };
 
-  const simulate = async () => {
+  const simulate = async (paymentId: string) => {
     setSimulating(true);
     try {
-      await confirmSandboxPayment(payment.id);
+      await confirmSandboxPayment(paymentId);
       setChargeState('paid');
       onPaid();
     } finally {
@@ -100,16 +101,20 @@ export function PixView({
       ) : (
         <>
           <p className="text-slate-800">
-            Pedido <strong>{order.purchaseCode}</strong> · Total{' '}
-            <strong>{formatBRL(order.totalCents)}</strong>
+            {order.purchaseCode && (
+              <>
+                Pedido <strong>{order.purchaseCode}</strong> ·{' '}
+              </>
+            )}
+            Total <strong>{formatBRL(order.totalCents)}</strong>
           </p>
           <div className="flex justify-center">
-            {payment.pixPayload ? (
+            {payment.pixPayload && (payment.pixImageBase64 || paymentId) ? (
               <img
                 src={
                   payment.pixImageBase64
                     ? `data:image/png;base64,${payment.pixImageBase64}`
-                    : pixQrImageUrl(payment.id)
+                    : pixQrImageUrl(paymentId ?? '')
                 }
                 alt="QR Code PIX para pagamento"
                 width={240}
@@ -143,10 +148,10 @@ export function PixView({
             <li>Escaneie o QR Code ou cole o código copiado.</li>
             <li>Confira o valor e confirme. A confirmação aparece aqui em segundos.</li>
           </ol>
-          {sandbox && (
+          {sandbox && paymentId && (
             <button
               type="button"
-              onClick={simulate}
+              onClick={() => void simulate(paymentId)}
               disabled={simulating}
               className={`${buttonSecondary} w-full`}
             >
