@@ -222,14 +222,22 @@ describe('guessing a code stays infeasible', () => {
   });
 
   it("an IPv6 client is its /64: new addresses in the same network share the client's count", async () => {
-    const { id } = await pixOrder('leo.v6@exemplo.com');
+    const targets = await Promise.all([0, 1, 2, 3, 4].map((i) => pixOrder(`leo${i}.v6@exemplo.com`)));
     const statuses: number[] = [];
-    for (let i = 1; i <= 6; i++)
-      statuses.push(
-        (await switchToCard(id, { 'x-purchase-code': 'ZZZZ-ZZZZ' }, `2001:db8:42:7::${i.toString(16)}`))
-          .statusCode,
-      );
-    expect(statuses).toEqual([403, 403, 403, 403, 403, 429]);
+    let n = 0;
+    for (const { id } of targets)
+      for (let i = 0; i < 4; i++) {
+        n++;
+        const ip = `2001:db8:42:7:${n.toString(16)}::1`;
+        statuses.push((await switchToCard(id, { 'x-purchase-code': 'ZZZZ-ZZZZ' }, ip)).statusCode);
+      }
+    expect(statuses).toEqual([...Array(20).fill(403)]);
+    const next = await switchToCard(
+      targets[0]!.id,
+      { 'x-purchase-code': 'ZZZZ-ZZZZ' },
+      '2001:db8:42:7:ffff::9',
+    );
+    expect(next.statusCode).toBe(429);
   });
 
   it('20 wrong codes on one order from many clients reach the owner, and nobody is locked out', async () => {
