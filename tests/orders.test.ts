@@ -176,8 +176,9 @@ describe('PIX (sandbox)', () => {
         parseBrCode(payment.pixPayload).map((f: { id: string; value: string }) => [f.id, f.value]),
       );
       expect(fields['54']).toBe((order.totalCents / 100).toFixed(2));
-      // The transaction id is the order's purchase code.
-      expect(fields['62']).toContain(order.purchaseCode.replace('-', ''));
+      // The transaction id proves nothing (ADR 041): never the order's purchase code.
+      expect(fields['62']).not.toContain(order.purchaseCode.replace('-', ''));
+      expect(fields['62']).toMatch(/^05\d\d[A-Za-z0-9]{1,25}$/);
       const [stored] = await app.database.db.select().from(payments).where(eq(payments.orderId, order.id));
       expect(stored).toMatchObject({ id: payment.id, status: 'pending', pixPayload: payment.pixPayload });
     }

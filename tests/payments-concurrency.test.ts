@@ -96,11 +96,12 @@ describe('four taps at once', () => {
     expect(answers.filter((a) => a.statusCode >= 500)).toEqual([]);
     const plans = [...asaas.fake.subscriptions.values()].filter((s) => s.externalReference === orderId);
     expect(plans.filter((s) => s.status === 'ACTIVE')).toHaveLength(1);
-    // Only the live plan's first month can be paid.
+    // Only the live plan's months can be paid: its first, and its second generated ahead.
     const payable = [...asaas.fake.payments.values()].filter(
       (p) => plans.some((s) => s.id === p.subscription) && !p.deleted && p.status === 'PENDING',
     );
-    expect(payable).toHaveLength(1);
+    expect(payable).toHaveLength(2);
+    expect(new Set(payable.map((p) => p.subscription)).size).toBe(1);
   });
 
   /** Resolves once the fake has received a DELETE of the order's charge: the first caller holds the lock. */

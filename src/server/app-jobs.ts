@@ -20,6 +20,9 @@ import { leadsRepo } from './analytics/leads.repo';
 import { anonymiseExpired } from './privacy/personal-data.repo';
 import { createCloudApi } from './whatsapp/cloud-api';
 import { whatsappJobHandlers } from './whatsapp/send-whatsapp';
+import { planFollowUp } from './subscriptions/plan-follow-up';
+import { planMonthJobHandlers } from './subscriptions/plan-month-jobs';
+import { subscriptionSinks } from './subscriptions/subscription-sinks';
 
 /** Leads are kept 90 days after the visitor's last visit (docs/product.md#privacy). */
 const leadRetentionMs = 90 * 86_400_000;
@@ -50,6 +53,7 @@ export function createAppJobs(deps: {
     await anonymiseExpired(db, cutoff, now);
   };
   const queueInvoiceSweep = invoiceSweepQueuer(db);
+  const followPlans = planFollowUp(db, config.plans);
   return createJobRunner({
     db,
     // PGlite has one connection: more handlers at once would only queue ahead of the requests.
@@ -77,6 +81,17 @@ export function createAppJobs(deps: {
         observe: (client) => deps.observe(client, 'asaas_fiscal'),
       }),
       ...paymentJobHandlers({ db, provider: deps.provider, clock, log, alerts: fulfilment.ctx.alerts }),
+      ...planMonthJobHandlers({
+        db,
+        provider: deps.provider,
+        mailer,
+        shop: deps.shop,
+        alerts: fulfilment.ctx.alerts,
+        terms: config.plans,
+        pixExpiryMinutes: config.pix.expiryMinutes,
+        sinks: subscriptionSinks,
+        clock,
+      }),
       ...whatsappJobHandlers({
         db,
         api: config.whatsapp ? createCloudApi(config.whatsapp) : null,
@@ -101,6 +116,7 @@ export function createAppJobs(deps: {
       await leadsRepo.deleteUntouchedSince(db, new Date(now.getTime() - leadRetentionMs));
       await retention(now);
       await queueInvoiceSweep(now);
+      await followPlans(now);
     },
   });
 }

@@ -28,6 +28,7 @@ import { registerProviderRoutes } from './payments/provider-registry';
 import type { PaymentProvider } from './payments/payment-provider';
 import type { Fulfilment } from './fulfilment/fulfilment';
 import { fulfilmentRoutes } from './fulfilment/fulfilment.routes';
+import { planRoutes } from './subscriptions/plan.routes';
 import { sandboxFulfilmentRoutes } from './fulfilment/sandbox-fulfilment.routes';
 import { orderUrl, type Shop } from './email/templates';
 import { staticFiles } from './pages/static-files';
@@ -146,6 +147,7 @@ export async function registerRoutes(server: FastifyInstance, parts: AppParts) {
   });
   await server.register(privacyConfirmRoutes, { requests: privacyRequests, rateLimiter });
   await server.register(fulfilmentRoutes, { ctx: fulfilment.ctx, proveOrder: orderProof.require });
+  await server.register(planRoutes, { db, provider, clock, proveOrder: orderProof.require });
   if (fulfilment.ctx.panel?.name === 'sandbox')
     await server.register(sandboxFulfilmentRoutes, {
       ctx: fulfilment.ctx,

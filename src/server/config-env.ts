@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { productIds } from '../shared/catalogue';
 import { isAddressOrCidr } from './metrics/address-list';
+import { planTermsEnv } from './config-plans';
 
 /** `likes-4000`: a product and a quantity (the catalogue itself is in the database, edited in the panel). */
 const packageId = new RegExp(`^(${productIds.join('|')})-[1-9][0-9]*$`);
 
-// Every key has a safe default so `npm start` needs no .env (docs/architecture.md#configuration).
 const optionalUrl = z
   .string()
   .url()
@@ -193,6 +193,7 @@ export const envSchema = z.object({
   PLAN_LINK_INICIANTE: optionalUrl,
   PLAN_LINK_SIMPLES: optionalUrl,
   PLAN_LINK_AVANCADO: optionalUrl,
+  ...planTermsEnv,
 });
 
 /** The variables once checked and defaulted. */

@@ -3,6 +3,7 @@ import { envSchema, type Env } from './config-env';
 import type { ShopIdentity } from '../shared/shop';
 import { productIds } from '../shared/catalogue';
 import { fulfilmentConfigOf, productServices, type FulfilmentConfig } from './config-fulfilment';
+import { planTermsOf, type PlanTerms } from './config-plans';
 import { whatsappConfigOf, type WhatsappConfig } from './whatsapp/whatsapp-config';
 
 export type { Env, FulfilmentConfig };
@@ -52,6 +53,7 @@ export interface Config {
   /** RETENTION_MONTHS: guest orders' personal data is anonymised after this (LGPD). */
   retentionMonths: number;
   pix: { expiryMinutes: number; reminderMinutes: number };
+  plans: Readonly<PlanTerms>;
   adminEmail: string;
   /** The operator's and the shop's own addresses: nobody can sign up with them (docs/security.md). */
   reservedEmails: readonly string[];
@@ -154,6 +156,7 @@ export function configFromEnv(e: Env): Readonly<Config> {
     jobsIntervalMs: e.JOBS_INTERVAL_MS,
     retentionMonths: e.RETENTION_MONTHS,
     pix: { expiryMinutes: e.PIX_EXPIRY_MINUTES, reminderMinutes: e.PIX_REMINDER_MINUTES },
+    plans: planTermsOf(e),
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     reservedEmails: Object.freeze(
       [

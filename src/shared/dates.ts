@@ -31,6 +31,11 @@ export function formatDate(date: Date): string {
   return dateFormat.format(date);
 }
 
+/** '22/11/2026' of a São Paulo day 'YYYY-MM-DD' (a plan's due day). */
+export function formatDay(day: string): string {
+  return formatDate(new Date(`${day}T12:00:00-03:00`));
+}
+
 /** '22 de novembro de 2026' */
 export function formatLongDate(date: Date): string {
   return longDateFormat.format(date);
@@ -46,6 +51,11 @@ export function saoPauloDay(date: Date): string {
   return isoDayFormat.format(date);
 }
 
+/** The hour (0–23) of an instant in São Paulo. */
+export function saoPauloHour(date: Date): number {
+  return Number(timeFormat.format(date).slice(0, 2));
+}
+
 /** São Paulo midnight at the start of 'YYYY-MM-DD' (Brazil has had no daylight saving since 2019). */
 export function saoPauloMidnight(day: string): Date {
   return new Date(`${day}T00:00:00-03:00`);
@@ -56,6 +66,18 @@ export function addDays(day: string, days: number): string {
   const date = new Date(`${day}T12:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
+}
+
+/**
+ * 'YYYY-MM-DD' a whole number of months later, as a monthly plan's next due day: the same day of the
+ * month, or the month's last day when it has no such day (31 January → 28 or 29 February).
+ */
+export function addMonths(day: string, months: number): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(year, month - 1 + months, 1));
+  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(date, last));
+  return target.toISOString().slice(0, 10);
 }
 
 /** True for a calendar day 'YYYY-MM-DD' that exists (no 2025-02-30, no month 13, no year 0000). */

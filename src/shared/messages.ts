@@ -86,6 +86,7 @@ export const messages = {
   no_payment: 'Este pedido não tem cobrança para simular.',
   not_refundable: 'Só pedidos pagos podem ser reembolsados.',
   subscription_not_found: 'Assinatura não encontrada.',
+  plan_not_found: 'Este pedido não é de um plano mensal.',
   invalid_webhook_token: 'Token de webhook inválido.',
   metrics_closed: 'As métricas exigem o token de METRICS_TOKEN ou um endereço de METRICS_ALLOW_FROM.',
   invalid_webhook_signature: 'Assinatura de webhook inválida.',

@@ -9,6 +9,7 @@ export const whatsappKinds = [
   'pix_reminder',
   'link_needed',
   'refund',
+  'plan_pix',
 ] as const;
 export type WhatsappKind = (typeof whatsappKinds)[number];
 
@@ -20,6 +21,7 @@ export const whatsappKindLabels: Record<WhatsappKind, string> = {
   pix_reminder: 'Lembrete do PIX',
   link_needed: 'Link precisa de correção',
   refund: 'Reembolso',
+  plan_pix: 'PIX da mensalidade do plano',
 };
 
 /** Each template's body variables, in order: a template approved with another count is refused by Meta. */
@@ -31,6 +33,7 @@ export const whatsappVariables: Record<WhatsappKind, readonly string[]> = {
   pix_reminder: ['primeiro nome', 'código do pedido', 'código PIX copia e cola', 'prazo do PIX'],
   link_needed: ['primeiro nome', 'código do pedido', 'link do pedido'],
   refund: ['primeiro nome', 'código do pedido', 'valor devolvido'],
+  plan_pix: ['primeiro nome', 'plano', 'valor', 'vencimento', 'código PIX copia e cola', 'link do pedido'],
 };
 
 /**

@@ -3,7 +3,7 @@ import { passDueDates } from './fake-asaas-charges';
 import type { FakeFaults, LoseMatch, SlowMatch } from './fake-asaas-faults';
 import { completeRefunds, denyRefund } from './fake-asaas-refunds';
 import { emit, transition, type FakePayment, type FakeState, type RefundMode } from './fake-asaas-state';
-import { inactivate, renew } from './fake-asaas-subscriptions';
+import { inactivate, generateSubscriptionCharges, renew } from './fake-asaas-subscriptions';
 
 // What a test does to the fake besides calling its API: what Asaas decides on its own (risk analysis,
 // refunds finishing or denied, chargebacks, renewals, due dates passing) and the faults it injects.
@@ -25,10 +25,19 @@ export interface FakeControls {
    * instalment plan every instalment at once (the card is charged the whole plan).
    */
   payInvoiceByCard(paymentId: string): void;
+  /** The buyer pays a PIX charge: RECEIVED, with PAYMENT_RECEIVED ('Eventos para cobranças'). */
+  receivePix(paymentId: string): void;
   /** The buyer disputes a paid charge with the card issuer: CHARGEBACK_REQUESTED, then CHARGEBACK_DISPUTE. */
   chargeback(paymentId: string): void;
-  /** The subscription's next month; `captureRefused`: its card cannot be charged. */
+  /**
+   * The subscription's next month comes due (generated ahead already); `captureRefused`: its card cannot be
+   * charged. The month after is generated ahead.
+   */
   renewSubscription(subscriptionId: string, options?: { captureRefused?: boolean }): FakePayment;
+  /** New subscriptions answered before their charges exist (Asaas sometimes): none listed until generated. */
+  subscriptionChargesLate: boolean;
+  /** The charges of a subscription made with `subscriptionChargesLate`, now (PAYMENT_CREATED each). */
+  generateSubscriptionCharges(subscriptionId: string): void;
   /** Asaas ends a subscription on its own (its charges all failed, say). */
   inactivateSubscription(subscriptionId: string): void;
   /** PENDING PIX/boleto/undefined charges past their due date (by the clock) become OVERDUE. */
@@ -121,6 +130,9 @@ export function controls<T extends object>(
         transition(state, part, 'CONFIRMED', 'PAYMENT_CONFIRMED');
       }
     },
+    receivePix(paymentId: string) {
+      transition(state, payment(state, paymentId), 'RECEIVED', 'PAYMENT_RECEIVED');
+    },
     chargeback(paymentId: string) {
       const paid = payment(state, paymentId);
       transition(state, paid, 'CHARGEBACK_REQUESTED', 'PAYMENT_CHARGEBACK_REQUESTED');
@@ -128,6 +140,14 @@ export function controls<T extends object>(
     },
     renewSubscription: (subscriptionId: string, options?: { captureRefused?: boolean }) =>
       renew(state, subscriptionId, options),
+    get subscriptionChargesLate() {
+      return state.subscriptionChargesLate;
+    },
+    set subscriptionChargesLate(value: boolean) {
+      state.subscriptionChargesLate = value;
+    },
+    generateSubscriptionCharges: (subscriptionId: string) =>
+      generateSubscriptionCharges(state, subscriptionId),
     inactivateSubscription: (subscriptionId: string) => inactivate(state, subscriptionId),
     passDueDates: () => passDueDates(state),
     completeRefunds: (id: string) => completeRefunds(state, id),

@@ -74,7 +74,11 @@ export function listRoute(state: FakeState, path: string, query: URLSearchParams
   if (ofSubscription) {
     const subscription = state.subscriptions.get(ofSubscription[1]!);
     if (!subscription) return notFound('Assinatura não encontrada.');
-    const own = payments.filter((p) => p.subscription === subscription.id);
+    // The order of the list is not documented: the fake answers the latest due first, the order that
+    // catches a reader who takes the first item for the first month (issue 43).
+    const own = payments
+      .filter((p) => p.subscription === subscription.id)
+      .sort((a, b) => b.dueDate.localeCompare(a.dueDate));
     return page(
       query,
       filtered(own, query, ['status']).map((p) => ({ object: 'payment', ...p })),

@@ -108,6 +108,11 @@ export interface FakeState {
   deletedChargeAnswer: 404 | 200;
   /** The status a payment had before a whole refund made it REFUND_REQUESTED (denyRefund restores it). */
   statusBeforeRefund: Map<string, string>;
+  /**
+   * New subscriptions get their charges a moment after the answer, as Asaas sometimes does: none is
+   * listed until `generateSubscriptionCharges` (then PAYMENT_CREATED).
+   */
+  subscriptionChargesLate: boolean;
 }
 
 export function newFakeState(clock: () => Date = () => new Date()): FakeState {
@@ -122,6 +127,7 @@ export function newFakeState(clock: () => Date = () => new Date()): FakeState {
     riskAnalysis: false,
     deletedChargeAnswer: 404,
     statusBeforeRefund: new Map(),
+    subscriptionChargesLate: false,
   };
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { initialStatus, newPayment, removePayment } from './fake-asaas-charges';
 import { subscriptionRefusal } from './fake-asaas-rules';
+import { addDays, addMonths } from '#shared/dates.ts';
 import {
   bad,
   emit,
@@ -32,6 +33,33 @@ export const subscriptionView = (subscription: FakeSubscription) => ({
   deleted: subscription.deleted === true,
 });
 
+/**
+ * Asaas generates a subscription's charges ahead of their due days: "about 40 days before" ('Assinaturas',
+ * FAQ), so a monthly plan's second month exists right after its first. A card's first month is charged at
+ * once; the others wait for their due day (`renew`).
+ */
+const generatedAheadDays = 40;
+
+function generateAhead(state: FakeState, subscription: FakeSubscription, firstCard: boolean) {
+  const horizon = addDays(saoPauloDate(state.clock()), generatedAheadDays);
+  let first = !charges(state, subscription.id).length;
+  while (subscription.nextDueDate <= horizon) {
+    newPayment(state, {
+      customer: subscription.customer,
+      billingType: subscription.billingType,
+      status: first && firstCard ? initialStatus(state, { creditCard: true }) : 'PENDING',
+      value: subscription.value,
+      dueDate: subscription.nextDueDate,
+      subscription: subscription.id,
+    });
+    first = false;
+    subscription.nextDueDate = addMonths(subscription.nextDueDate, 1);
+  }
+}
+
+const charges = (state: FakeState, subscriptionId: string) =>
+  [...state.payments.values()].filter((p) => p.subscription === subscriptionId);
+
 export function createSubscription(state: FakeState, body: Body): Answer {
   const refused = subscriptionRefusal(state, body);
   if (refused) return bad(refused.code, refused.description);
@@ -49,16 +77,17 @@ export function createSubscription(state: FakeState, body: Body): Answer {
     ...(card?.number ? { cardNumber: card.number } : {}),
   };
   state.subscriptions.set(id, subscription);
-  // The first charge exists as soon as the subscription does; with the card, it is paid.
-  newPayment(state, {
-    customer: subscription.customer,
-    billingType: subscription.billingType,
-    status: initialStatus(state, body),
-    value: subscription.value,
-    dueDate: subscription.nextDueDate,
-    subscription: id,
-  });
-  return ok(subscriptionView(subscription));
+  // The answer shows the subscription's first due day, as it was asked for.
+  const answer = ok(subscriptionView(subscription));
+  if (!state.subscriptionChargesLate) generateAhead(state, subscription, Boolean(card?.number));
+  return answer;
+}
+
+/** The charges of a subscription made "late" (subscriptionChargesLate): now, with PAYMENT_CREATED. */
+export function generateSubscriptionCharges(state: FakeState, subscriptionId: string) {
+  const subscription = state.subscriptions.get(subscriptionId);
+  if (!subscription) throw new Error(`no subscription ${subscriptionId}`);
+  generateAhead(state, subscription, subscription.cardNumber !== undefined);
 }
 
 /** GET and DELETE /subscriptions/{id}; null for other methods. */
@@ -82,21 +111,26 @@ export function subscriptionRoute(state: FakeState, method: string, id: string):
   return ok({ deleted: true, id });
 }
 
-/** The next month of a subscription, as Asaas generates it; a card it cannot charge is refused. */
+/**
+ * The next month of a subscription comes due: its charge, generated ahead, is charged on the card (or its
+ * capture refused), or stays PENDING for the PIX buyer to pay; the month after is generated ahead.
+ */
 export function renew(state: FakeState, subscriptionId: string, options: { captureRefused?: boolean } = {}) {
   const subscription = state.subscriptions.get(subscriptionId);
   if (!subscription) throw new Error(`no subscription ${subscriptionId}`);
-  const byCard = subscription.billingType === 'CREDIT_CARD';
-  const payment = newPayment(state, {
-    customer: subscription.customer,
-    billingType: subscription.billingType,
-    status: byCard && !options.captureRefused ? 'CONFIRMED' : 'PENDING',
-    value: subscription.value,
-    dueDate: saoPauloDate(state.clock()),
-    subscription: subscription.id,
-  });
-  if (byCard && options.captureRefused) emit(state, 'PAYMENT_CREDIT_CARD_CAPTURE_REFUSED', payment);
-  return payment;
+  const due = charges(state, subscriptionId)
+    .filter((p) => p.status === 'PENDING' && !p.deleted)
+    .sort((a, b) => a.dueDate.localeCompare(b.dueDate))[0];
+  if (!due) throw new Error(`no month to renew in ${subscriptionId}`);
+  if (subscription.billingType === 'CREDIT_CARD') {
+    if (options.captureRefused) emit(state, 'PAYMENT_CREDIT_CARD_CAPTURE_REFUSED', due);
+    else {
+      due.status = 'CONFIRMED';
+      emit(state, 'PAYMENT_CONFIRMED', due);
+    }
+  }
+  generateAhead(state, subscription, false);
+  return due;
 }
 
 /** Asaas ends a subscription on its own (its charges all failed, say): not removed, only inactive. */

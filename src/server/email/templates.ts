@@ -40,10 +40,13 @@ export function layout(
   title: string,
   paragraphs: string[],
   action?: { label: string; url: string },
+  /** An image after the paragraphs: a PIX's QR Code (the text keeps the copy-and-paste code). */
+  image?: { url: string; alt: string },
 ) {
   const html = `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#0f172a;max-width:560px;margin:auto;padding:16px">
 <h1 style="font-size:22px">${escape(title)}</h1>
 ${paragraphs.map((p) => `<p style="font-size:16px;line-height:1.5">${escape(p)}</p>`).join('\n')}
+${image ? `<p><img src="${escape(image.url)}" alt="${escape(image.alt)}" width="240" height="240"></p>` : ''}
 ${action ? `<p><a href="${escape(action.url)}" style="display:inline-block;background:#a21caf;color:#fff;padding:12px 20px;border-radius:999px;text-decoration:none;font-weight:bold">${escape(action.label)}</a></p>` : ''}
 <p style="font-size:13px;color:#475569">${escape(shop.name)} · Nunca pedimos a senha do seu Instagram.</p>
 </body></html>`;

@@ -22,6 +22,8 @@ const strayCharge = z.object({
   method: z.enum(['pix', 'credit_card', 'debit_card']),
   installmentPlanId: z.string().nullable(),
   providerSubscriptionId: z.string().nullable(),
+  // Queued before plans' months had due days: none.
+  dueDate: z.string().nullable().default(null),
 });
 
 const schemas = {
@@ -54,6 +56,14 @@ const schemas = {
   issue_invoice: order,
   cancel_invoice: order,
   plan_invoice_settings: subscription,
+  // A plan's later months (issue 43, subscriptions/plan-month-jobs.ts).
+  plan_month_opened: payment,
+  plan_pix_notice: payment.extend({ notice: z.enum(['ahead', 'due']) }),
+  plan_paused: subscription.extend({ paymentId: idSchema }),
+  plan_resumed_email: subscription,
+  cancel_intended_plan: subscription,
+  plan_cancelled: subscription,
+  plan_charges_check: subscription,
   follow_open_invoices: z.object({}),
   invoice_authorized_email: invoiceMove,
   invoice_problem_alert: invoiceMove,

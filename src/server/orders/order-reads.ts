@@ -11,6 +11,7 @@ import { forStranger, isPayable, nextFor, toOrderView, toPaymentView } from './o
 import { ordersRepo } from './orders.repo';
 import { buyerInvoice } from '../invoices/buyer-invoice';
 import type { OrderRow } from '../db/schema';
+import { planViewOf } from '../subscriptions/plan-view';
 
 /**
  * What the order pages read: the order by id (a capability, docs/product.md#orders) and the PIX screen's
@@ -25,10 +26,11 @@ export function orderReads(db: Db, clock: () => Date) {
     async get(orderId: string, proves: (order: OrderRow) => Promise<boolean>): Promise<CreateOrderResponse> {
       const order = isId(orderId) ? await ordersRepo.findById(db, orderId) : undefined;
       if (!order) throw new AppError('not_found', 'order_not_found', messages.order_not_found);
-      const [payment, deliveries, proved] = await Promise.all([
+      const [payment, deliveries, proved, plan] = await Promise.all([
         paymentsRepo.latestForOrder(db, order.id),
         deliveriesRepo.listForOrder(db, order.id),
         proves(order),
+        order.subscriptionId ? planViewOf(db, order.subscriptionId) : null,
       ]);
       const answer: CreateOrderResponse = {
         order: toOrderView(order),
@@ -38,6 +40,7 @@ export function orderReads(db: Db, clock: () => Date) {
         payable: isPayable(order) && !(payment && undecidedStates.has(payment.status)),
         fulfilment: toFulfilmentView(deliveries, clock()),
         invoice: await buyerInvoice(db, order, proved),
+        plan,
         proved: true,
       };
       return proved ? answer : forStranger(answer);

@@ -75,6 +75,18 @@ export function forStranger(answer: CreateOrderResponse): CreateOrderResponse {
       checkoutUrl: null,
     },
     ...(answer.invoice ? { invoice: { ...answer.invoice, pdfUrl: null, xmlUrl: null } } : {}),
+    ...(answer.plan
+      ? {
+          plan: {
+            ...answer.plan,
+            openMonth: answer.plan.openMonth && {
+              ...answer.plan.openMonth,
+              paymentId: null,
+              pixPayload: null,
+            },
+          },
+        }
+      : {}),
   };
 }
 

@@ -56,7 +56,7 @@ export async function retireForNewAttempt(
 ): Promise<void> {
   try {
     await retireLiveCharge(deps, order.id);
-    if (order.subscriptionId) await cancelSubscription(deps, order.subscriptionId);
+    if (order.subscriptionId) await cancelSubscription(deps, order.subscriptionId, 'replaced');
   } catch (error) {
     if (error instanceof AppError) throw error;
     deps.log.error({ err: error, orderId: order.id }, 'live charge not removed');

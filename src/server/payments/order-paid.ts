@@ -48,7 +48,9 @@ const afterPaid: Array<(paid: Paid) => Promise<void>> = [
     if (delivering) await createDeliveries(tx, order, now);
   },
   async ({ tx, order }) => {
-    if (order.subscriptionId) await subscriptionsRepo.markActive(tx, order.subscriptionId);
+    // A paused plan whose owed month is paid resumes, and its buyer hears of it (issue 43).
+    if (order.subscriptionId && (await subscriptionsRepo.markActive(tx, order.subscriptionId)))
+      await enqueue(tx, 'plan_resumed_email', { subscriptionId: order.subscriptionId });
   },
   async ({ tx, by, now }) => {
     if (by.method === 'pix' || by.method === 'credit_card' || by.method === 'debit_card')

@@ -94,6 +94,8 @@ export interface ChargeSummary {
   installmentPlanId: string | null;
   /** The plan it belongs to, for a plan's monthly charge. */
   providerSubscriptionId: string | null;
+  /** The São Paulo day it is due ('YYYY-MM-DD'), when the provider says. */
+  dueDate: string | null;
 }
 
 export interface SubscriptionSummary {
@@ -139,6 +141,13 @@ export interface PaymentProvider {
   findCharges(orderId: string): Promise<ChargeSummary[]>;
   /** The plans the provider holds for one of our orders, with their charges. */
   findSubscriptions(orderId: string): Promise<SubscriptionSummary[]>;
+  /** One plan's charges, every month the provider has generated (a month whose webhook was lost). */
+  findSubscriptionCharges(providerSubscriptionId: string): Promise<ChargeSummary[]>;
+  /**
+   * The PIX code of a plan's month the provider generated on its own; `amountCents` is what it is for,
+   * for a provider that draws the code itself (the sandbox).
+   */
+  planMonthPix(providerPaymentId: string, amountCents: number): Promise<PixCode>;
   /**
    * Removes a charge so it can no longer be paid; one already removed counts as removed. Throws
    * ChargeNotRemovable when the provider keeps it because it was paid.

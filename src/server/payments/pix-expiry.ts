@@ -87,5 +87,5 @@ async function endUnstartedPlan(deps: ExpiryDeps, orderId: string): Promise<void
   const plan = order?.subscriptionId && (await subscriptionsRepo.findById(deps.db, order.subscriptionId));
   if (!plan || plan.status !== 'pending') return;
   await deps.provider.cancelSubscription(plan.providerSubscriptionId);
-  await subscriptionsRepo.markCancelled(deps.db, plan.id, deps.clock());
+  await subscriptionsRepo.markCancelled(deps.db, plan.id, deps.clock(), 'unpaid');
 }

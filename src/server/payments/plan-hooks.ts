@@ -10,6 +10,10 @@ export interface ProviderCharge {
   providerSubscriptionId: string;
   state: PaymentState;
   method: 'pix' | 'credit_card' | 'debit_card';
+  /** The São Paulo day it is due, when the provider said (its webhook, its list). */
+  dueDate: string | null;
+  /** The provider could not charge it (a card's capture refused): the buyer must hear of it. */
+  problem: 'reproved' | 'capture_refused' | null;
 }
 
 /**

@@ -74,9 +74,13 @@ async function applyUnknownCharge(deps: EventDeps, event: ChargeEvent, now: Date
       providerSubscriptionId: event.providerSubscriptionId,
       state,
       method: event.method,
+      dueDate: event.dueDate,
+      problem: event.problem,
     };
     const result = await sinks.onSubscriptionCharge(db, provider.name, charge, now);
-    return result === 'unknown_payment' ? 'later' : 'applied';
+    if (result === 'unknown_payment') return 'later';
+    if (event.problem) await noticePaymentProblem(db, provider.name, providerPaymentId, event.problem);
+    return 'applied';
   }
   const latest =
     event.orderRef && isId(event.orderRef)
@@ -107,6 +111,7 @@ async function applyUnknownCharge(deps: EventDeps, event: ChargeEvent, now: Date
     method: event.method,
     installmentPlanId: event.installmentPlanId,
     providerSubscriptionId: null,
+    dueDate: event.dueDate,
   };
   if (state === 'pending') await enqueue(db, 'retire_stray_charge', { orderId: latest.orderId, charge });
   else await settleStrayCharge({ ...deps, clock: () => now }, latest.orderId, charge);

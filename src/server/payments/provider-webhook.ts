@@ -19,6 +19,8 @@ export type ProviderEvent =
       providerSubscriptionId: string | null;
       method: ChargeMethod;
       installmentPlanId: string | null;
+      /** The São Paulo day the charge is due ('YYYY-MM-DD'), when the event says (a plan's month). */
+      dueDate: string | null;
       /** Something the buyer must hear about. */
       problem: 'reproved' | 'capture_refused' | null;
       /** A part refunded, or a refund the provider refused. */

@@ -23,20 +23,23 @@ const sandboxPlan = (installments: number) => (installments > 1 ? `sandbox_ins_$
 
 export function createSandboxProvider(options: SandboxOptions): PaymentProvider {
   const newId = () => `sandbox_pay_${randomUUID()}`;
+  // The charge's own id as the PIX's txid (25 letters and digits at most): nothing that proves the order.
+  const pixFor = (providerPaymentId: string, amountCents: number) =>
+    buildStaticPix({
+      key: options.pixKey,
+      merchantName: options.merchantName,
+      merchantCity: options.merchantCity,
+      amountCents,
+      txid: providerPaymentId.replace(/[^A-Za-z0-9]/g, '').slice(-25),
+    });
   return {
     name: 'sandbox',
     async createPixCharge(request) {
-      const payload = buildStaticPix({
-        key: options.pixKey,
-        merchantName: options.merchantName,
-        merchantCity: options.merchantCity,
-        amountCents: request.amountCents,
-        txid: request.purchaseCode,
-      });
+      const providerPaymentId = newId();
       return {
-        providerPaymentId: newId(),
+        providerPaymentId,
         state: 'pending',
-        payload,
+        payload: pixFor(providerPaymentId, request.amountCents),
         // Drawn on demand by GET /api/payments/:id/qr.png, off the order-creation path.
         imageBase64: null,
         expiresAt: request.payableUntil,
@@ -110,6 +113,14 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
     },
     async findSubscriptions() {
       return [];
+    },
+    async findSubscriptionCharges() {
+      return [];
+    },
+    async planMonthPix(providerPaymentId, amountCents) {
+      // Payable for as long as the plan's follow-up keeps the month open (it ends it, not this date).
+      const expiresAt = new Date(options.clock().getTime() + 45 * planPixLifetimeMs);
+      return { payload: pixFor(providerPaymentId, amountCents), imageBase64: null, expiresAt };
     },
     // Nothing to remove: the sandbox's charges live only in our table.
     async cancelCharge() {},

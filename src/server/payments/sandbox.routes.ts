@@ -9,6 +9,15 @@ import type { SubscriptionChargeSink } from './plan-hooks';
 import { ordersRepo } from '../orders/orders.repo';
 import { subscriptionsRepo } from '../subscriptions/subscriptions.repo';
 import { isId } from '../../shared/schemas/ids';
+import { z } from 'zod';
+import { addDays, saoPauloDay } from '../../shared/dates';
+import { validate } from '../http/validate';
+
+const nextMonthSchema = z.object({
+  paid: z.boolean().default(true),
+  dueInDays: z.number().int().min(-60).max(60).default(3),
+});
+const overdueSchema = z.object({ days: z.number().int().min(1).max(60) });
 
 /** Registered only while the sandbox provider is active (docs/payments.md): 'Simular pagamento'. */
 export async function sandboxRoutes(
@@ -70,25 +79,44 @@ export async function sandboxRoutes(
     return reply.send({ expiresAt });
   });
 
-  // A plan's next month, paid, as a real provider charges it on its own and reports it by webhook (the
-  // sandbox has none): what a renewal, or a charge after the plan was cancelled, does can be watched.
+  // A plan's next month as a real provider makes it on its own and reports it by webhook (the sandbox has
+  // none): paid (a card renewal), or `{ "paid": false }` a PIX month due in `dueInDays` (3 by default)
+  // that the buyer is asked to pay (issue 43). A charge after the plan was cancelled can be watched too.
   app.post<{ Params: { id: string } }>('/api/sandbox/orders/:id/next-month', async (request, reply) => {
     const { id } = request.params;
+    const { paid, dueInDays } = validate(nextMonthSchema, request.body ?? {});
     const order = isId(id) ? await ordersRepo.findById(deps.db, id) : undefined;
     const plan = order?.subscriptionId && (await subscriptionsRepo.findById(deps.db, order.subscriptionId));
     if (!order || !plan || plan.provider !== 'sandbox') throw new AppError('not_found', 'order_not_found');
     await deps.proveOrder(request, order.id);
+    const method = order.paymentMethod === 'pix' ? 'pix' : 'credit_card';
     const result = await deps.onSubscriptionCharge(
       deps.db,
       'sandbox',
       {
         providerPaymentId: `sandbox_pay_${randomUUID()}`,
         providerSubscriptionId: plan.providerSubscriptionId,
-        state: 'paid',
-        method: order.paymentMethod === 'pix' ? 'pix' : 'credit_card',
+        state: paid ? 'paid' : 'pending',
+        method: paid ? method : 'pix',
+        dueDate: addDays(saoPauloDay(deps.clock()), paid ? 0 : dueInDays),
+        problem: null,
       },
       deps.clock(),
     );
     return reply.send({ result });
+  });
+
+  // A plan's PIX month as if its due day were `days` earlier: the plan follow-up then pauses or ends the
+  // plan as it would that many days after the due day, without the wait (as "deadline" does for a PIX).
+  app.post<{ Params: { id: string } }>('/api/sandbox/payments/:id/overdue', async (request, reply) => {
+    const { id } = request.params;
+    const { days } = validate(overdueSchema, request.body ?? {});
+    const payment = isId(id) ? await paymentsRepo.findById(deps.db, id) : undefined;
+    if (payment?.status !== 'pending' || !payment.dueDate)
+      throw new AppError('not_found', 'payment_not_found');
+    await deps.proveOrder(request, payment.orderId);
+    const dueDate = addDays(payment.dueDate, -days);
+    await paymentsRepo.update(deps.db, id, { dueDate, updatedAt: deps.clock() });
+    return reply.send({ dueDate });
   });
 }

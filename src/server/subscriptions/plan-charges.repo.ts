@@ -1,4 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { rowsOf } from '../db/rows';
 import type { Executor } from '../db/client';
 import { orders, subscriptions, type NewOrder } from '../db/schema';
 
@@ -32,22 +34,35 @@ export const planChargesRepo = {
   /**
    * A month's order and its charge, together or not at all (keyed by the order's idempotency key: a
    * redelivered charge inserts neither). A crash can no longer leave a month with no charge to find.
+   * The new charge's id; null when the month was recorded already.
    */
   async insertMonth(
     db: Executor,
     order: NewOrder,
-    charge: { provider: string; providerPaymentId: string; method: string; amountCents: number; now: Date },
-  ): Promise<void> {
+    charge: {
+      provider: string;
+      providerPaymentId: string;
+      method: string;
+      amountCents: number;
+      dueDate: string | null;
+      now: Date;
+    },
+  ): Promise<string | null> {
     const created = db
       .insert(orders)
       .values(order)
       .onConflictDoNothing({ target: orders.idempotencyKey })
       .returning({ id: orders.id });
-    await db.execute(sql`
+    const rows = rowsOf(
+      z.object({ id: z.string() }),
+      await db.execute(sql`
       with created as ${created}
-      insert into payments (order_id, provider, provider_payment_id, method, status, amount_cents, created_at, updated_at)
+      insert into payments (order_id, provider, provider_payment_id, method, status, amount_cents, due_date, created_at, updated_at)
       select id, ${charge.provider}, ${charge.providerPaymentId}, ${charge.method}, 'pending', ${charge.amountCents},
-        ${charge.now.toISOString()}::timestamptz, ${charge.now.toISOString()}::timestamptz
-      from created`);
+        ${charge.dueDate}::date, ${charge.now.toISOString()}::timestamptz, ${charge.now.toISOString()}::timestamptz
+      from created
+      returning id`),
+    );
+    return rows[0]?.id ?? null;
   },
 };

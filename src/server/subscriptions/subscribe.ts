@@ -1,4 +1,5 @@
 import { messages } from '../../shared/messages';
+import { addMonths, saoPauloDay } from '../../shared/dates';
 import type { NextStep } from '../../shared/schemas/order-view';
 import { AppError } from '../errors';
 import { ordersRepo } from '../orders/orders.repo';
@@ -61,6 +62,8 @@ export async function subscribe(
       status: 'pending',
       firstOrderId: order.id,
       createdAt: clock(),
+      // Charged from today, monthly: the provider's next charge is a month away.
+      nextDueDate: addMonths(saoPauloDay(clock()), 1),
     });
     await ordersRepo.update(tx, order.id, { subscriptionId: subscription.id, updatedAt: clock() });
     await queuePlanInvoiceSettings(tx, subscription.id, provider.name);

@@ -17,7 +17,7 @@ export async function endSubscriptionHere(
   const subscription = await subscriptionsRepo.findByProviderId(db, provider, providerSubscriptionId);
   if (!subscription || subscription.status === 'cancelled') return;
   await db.transaction(async (tx) => {
-    if (await subscriptionsRepo.markCancelled(tx, subscription.id, now))
+    if (await subscriptionsRepo.markCancelled(tx, subscription.id, now, 'provider'))
       await enqueue(tx, 'subscription_ended_alert', { subscriptionId: subscription.id, reason });
   });
 }

@@ -1,4 +1,8 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { addMonths } from '../../shared/dates';
+import { rowsOf } from '../db/rows';
+import type { PlanEndReason } from '../../shared/plan-status';
 import { subscriptions, type SubscriptionRow } from '../db/schema';
 import type { Executor } from '../db/client';
 import { ordersRepo } from '../orders/orders.repo';
@@ -32,14 +36,26 @@ export const subscriptionsRepo = {
    * waiting for their money are cancelled with it: money that comes for one later is flagged, not delivered.
    * The first month's order keeps its own course (its PIX expiring, paid again with a new plan).
    */
-  async markCancelled(db: Executor, id: string, now: Date): Promise<boolean> {
+  async markCancelled(db: Executor, id: string, now: Date, reason: PlanEndReason): Promise<boolean> {
     const [changed] = await db
       .update(subscriptions)
-      .set({ status: 'cancelled', cancelledAt: now })
+      // A reason recorded as the intent before the provider was asked (the buyer's, an unpaid month's) stays.
+      .set({
+        status: 'cancelled',
+        cancelledAt: now,
+        cancelReason: sql`coalesce(${subscriptions.cancelReason}, ${reason})`,
+      })
       .where(and(eq(subscriptions.id, id), ne(subscriptions.status, 'cancelled')))
       .returning({ firstOrderId: subscriptions.firstOrderId });
     if (changed) await ordersRepo.cancelUnpaidMonths(db, id, changed.firstOrderId, planCancelledReason, now);
     return changed !== undefined;
+  },
+  /** The buyer asked to end the plan: recorded before the provider is asked (it wins over an unpaid month's). */
+  async intendBuyerCancel(db: Executor, id: string): Promise<void> {
+    await db
+      .update(subscriptions)
+      .set({ cancelReason: 'buyer' })
+      .where(and(eq(subscriptions.id, id), ne(subscriptions.status, 'cancelled')));
   },
   /** Asaas's plans not cancelled: each gets the shop's invoice settings when they change (ADR 036). */
   async liveAtAsaas(db: Executor): Promise<Array<{ id: string }>> {
@@ -52,11 +68,33 @@ export const subscriptionsRepo = {
   async invoiceSettingsApplied(db: Executor, id: string, version: Date): Promise<void> {
     await db.update(subscriptions).set({ invoiceSettingsOf: version }).where(eq(subscriptions.id, id));
   },
-  /** Its first month was paid: the plan is under way. */
-  async markActive(db: Executor, id: string): Promise<void> {
+  /**
+   * A month was paid: a plan waiting for its first is under way, a paused one resumes (and a cancellation
+   * for the unpaid month, intended but not yet made, is dropped). True when it was paused.
+   */
+  async markActive(db: Executor, id: string): Promise<boolean> {
+    const rows = rowsOf(
+      z.object({ was: z.string() }),
+      await db.execute(sql`
+      update subscriptions s set status = 'active', paused_at = null,
+        cancel_reason = case when s.cancel_reason = 'unpaid' then null else s.cancel_reason end
+      from (select id, status as was from subscriptions where id = ${id} for update) old
+      where s.id = old.id and old.was in ('pending', 'paused')
+      returning old.was`),
+    );
+    return rows[0]?.was === 'paused';
+  },
+  /** The provider charges a month due on `dueDate`: the plan's next charge is a month later. */
+  async chargedUntil(db: Executor, id: string, dueDate: string): Promise<void> {
+    const next = addMonths(dueDate, 1);
     await db
       .update(subscriptions)
-      .set({ status: 'active' })
-      .where(and(eq(subscriptions.id, id), eq(subscriptions.status, 'pending')));
+      .set({ nextDueDate: next })
+      .where(
+        and(
+          eq(subscriptions.id, id),
+          or(isNull(subscriptions.nextDueDate), lt(subscriptions.nextDueDate, next)),
+        ),
+      );
   },
 };

@@ -1,11 +1,11 @@
-import { formatDateTime } from '../../shared/dates';
+import { formatDateTime, formatDay } from '../../shared/dates';
 import { formatBRL } from '../../shared/money';
 import { formatPurchaseCode } from '../../shared/orders';
 import type { WhatsappKind } from '../../shared/whatsapp';
 import type { Db } from '../db/client';
 import type { JobPayloads } from '../jobs/job-payloads';
 import type { OrderRow } from '../db/schema';
-import { greeting, orderUrl, type Shop } from '../email/templates';
+import { greeting, orderUrl, serviceTitle, type Shop } from '../email/templates';
 import { paymentsRepo } from '../payments/payments.repo';
 
 /**
@@ -34,6 +34,14 @@ export async function messageParameters(
       if (payment?.status !== 'pending' || !payment.pixPayload || !payment.expiresAt) return null;
       if (payment.expiresAt <= deps.clock() || order.paymentStatus !== 'unpaid') return null;
       return [hello, code, payment.pixPayload, formatDateTime(payment.expiresAt)];
+    }
+    case 'plan_pix': {
+      // A plan's month (issue 43): sent with its e-mail, while the month waits for its money.
+      const payment = payload.paymentId ? await paymentsRepo.findById(deps.db, payload.paymentId) : null;
+      if (payment?.status !== 'pending' || !payment.pixPayload || !payment.dueDate) return null;
+      if (order.paymentStatus !== 'unpaid') return null;
+      const due = formatDay(payment.dueDate);
+      return [hello, serviceTitle(order), formatBRL(payment.amountCents), due, payment.pixPayload, link];
     }
     case 'refund':
       return [hello, code, formatBRL(Number(payload.amountCents ?? order.totalCents))];

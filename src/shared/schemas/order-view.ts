@@ -3,6 +3,7 @@ import type { AddOnLine } from '../pricing';
 import type { FulfilmentView } from './deliveries';
 import type { OrderStatus, PaymentMethod, PaymentStatus } from '../orders';
 import type { PaymentState } from '../payment-states';
+import type { PlanEndReason, SubscriptionStatus } from '../plan-status';
 
 // The order API's answers: the contract between server and web.
 
@@ -75,6 +76,29 @@ export interface PaymentView {
  */
 export type NextStep = 'pix' | 'success' | 'whatsapp' | 'redirect' | 'retry' | 'thanks';
 
+/**
+ * A monthly plan as its buyer follows it (issue 43): where it stands, the provider's next charge and, when
+ * a PIX month waits for its money, that month (its code only with the order's proof, ADR 041).
+ */
+export interface PlanView {
+  subscriptionId: string;
+  planId: PlanId;
+  status: SubscriptionStatus;
+  /** The next charge: its São Paulo day, amount and method; null once the plan is cancelled. */
+  nextCharge: { dueDate: string; amountCents: number; method: 'pix' | 'credit_card' } | null;
+  /** A PIX month waiting for its money: its own order, due day and code. */
+  openMonth: {
+    orderId: string;
+    dueDate: string;
+    amountCents: number;
+    paymentId: string | null;
+    pixPayload: string | null;
+  } | null;
+  /** Cancelled: the months paid run until this São Paulo day; and who cancelled it. */
+  runsUntil: string | null;
+  cancelReason: PlanEndReason | null;
+}
+
 export interface CreateOrderResponse {
   order: OrderView;
   payment: PaymentView | null;
@@ -85,6 +109,8 @@ export interface CreateOrderResponse {
   fulfilment?: FulfilmentView;
   /** GET /api/orders/{id}: the order's invoice, if it has or may ask for one. */
   invoice?: InvoiceView | null;
+  /** GET /api/orders/{id} of a plan's month: the plan. */
+  plan?: PlanView | null;
   /** POST answers: proof for the order's writes, kept by the page for a day (ADR 026). */
   orderToken?: string;
   /** False when the request did not prove the order: the answer is what a stranger with the link sees. */

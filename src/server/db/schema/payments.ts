@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -47,6 +48,14 @@ export const payments = pgTable(
     expiryQueuedAt: timestamp('expiry_queued_at', { withTimezone: true }),
     /** The one reminder e-mail of an unpaid PIX was queued (PIX_REMINDER_MINUTES). */
     reminderQueuedAt: timestamp('reminder_queued_at', { withTimezone: true }),
+    /**
+     * A plan's month (issue 43): the São Paulo day its charge is due at the provider. Such a PIX has no
+     * `expires_at`: the plan's own follow-up notices, pauses and cancels it (docs/payments.md#plans).
+     */
+    dueDate: date('due_date', { mode: 'string' }),
+    /** The month's PIX sent to the buyer a few days ahead (PLAN_PIX_NOTICE_DAYS), and on its due day. */
+    noticeAheadAt: timestamp('notice_ahead_at', { withTimezone: true }),
+    noticeDueAt: timestamp('notice_due_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -61,6 +70,10 @@ export const payments = pgTable(
     index('payments_pix_reminder_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending' and ${t.method} = 'pix' and ${t.reminderQueuedAt} is null`),
+    // A plan's months waiting for their money, by due day: the plan follow-up reads only these.
+    index('payments_plan_due_idx')
+      .on(t.dueDate)
+      .where(sql`${t.status} = 'pending' and ${t.dueDate} is not null`),
     // One provider call at a time per order: a double click cannot charge a card twice.
     uniqueIndex('payments_one_attempt_idx')
       .on(t.orderId)

@@ -29,6 +29,8 @@ export const asaasPayment = z.object({
   /** The instalment plan a card payment belongs to (installmentCount ≥ 2). */
   installment: z.string().min(1).nullish(),
   subscription: z.string().min(1).nullish(),
+  /** 'YYYY-MM-DD' ('Criar nova cobrança', `dueDate`). */
+  dueDate: z.string().nullish(),
   externalReference: z.string().nullish(),
   deleted: z.boolean().nullish(),
   refunds: z.array(asaasRefund).nullish(),

@@ -15,6 +15,7 @@ const chargeEvent = z.looseObject({
     value: z.number().optional(),
     deleted: z.boolean().nullish(),
     subscription: z.string().nullish(),
+    dueDate: z.string().nullish(),
     billingType: z.string().nullish(),
     externalReference: z.string().nullish(),
     installment: z.string().nullish(),
@@ -34,6 +35,8 @@ const problems: Record<string, 'reproved' | 'capture_refused'> = {
  */
 export const shopWebhookEvents: readonly string[] = [
   ...new Set([
+    // A plan's month generated ahead of its due day: its order and its PIX for the buyer (issue 43).
+    'PAYMENT_CREATED',
     'PAYMENT_CONFIRMED',
     'PAYMENT_RECEIVED',
     'PAYMENT_RESTORED',
@@ -94,6 +97,7 @@ function readEvent(type: string, payload: Record<string, unknown>): ProviderEven
     providerSubscriptionId: payment.subscription ?? null,
     method: asaasMethod(payment.billingType),
     installmentPlanId: payment.installment ?? null,
+    dueDate: payment.dueDate && /^\d{4}-\d{2}-\d{2}$/.test(payment.dueDate) ? payment.dueDate : null,
     problem: problems[type] ?? null,
     refund:
       type === 'PAYMENT_PARTIALLY_REFUNDED'

@@ -36,6 +36,7 @@ export function toSummary(payment: AsaasPayment): ChargeSummary | null {
     method: asaasMethod(payment.billingType),
     installmentPlanId: payment.installment ?? null,
     providerSubscriptionId: payment.subscription ?? null,
+    dueDate: payment.dueDate ?? null,
   };
 }
 
@@ -68,6 +69,8 @@ export function createAsaasProvider(options: AsaasProviderOptions): PaymentProvi
 
   return {
     name: 'asaas',
+
+    planMonthPix: (providerPaymentId) => pixCodeOf(providerPaymentId),
 
     async createPixCharge(charge) {
       // The due date covers the shop's deadline: Asaas turns a charge OVERDUE after its due date's end.

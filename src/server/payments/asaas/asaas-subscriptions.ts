@@ -13,7 +13,15 @@ export function asaasSubscriptions(
   base: ReturnType<typeof chargeBase>,
   pixCodeOf: (paymentId: string) => Promise<PixCode>,
   listCharges: (query: string) => Promise<ChargeSummary[]>,
-): Pick<PaymentProvider, 'createSubscription' | 'cancelSubscription' | 'findSubscriptions'> {
+): Pick<
+  PaymentProvider,
+  'createSubscription' | 'cancelSubscription' | 'findSubscriptions' | 'findSubscriptionCharges'
+> {
+  /**
+   * The first month: the charge due first. Asaas generates a plan's charges ahead of their due days (its
+   * subscriptions FAQ: about 40 days), so the list may already hold the second month, and its order is
+   * not documented (issue 43).
+   */
   const firstChargeOf = async (subscriptionId: string) =>
     (
       await asaasListAll(
@@ -22,7 +30,11 @@ export function asaasSubscriptions(
         asaasPayment,
         'subscription charges',
       )
-    )[0];
+    )
+      .filter((p) => !p.deleted)
+      .sort((a, b) => (a.dueDate ?? '9999').localeCompare(b.dueDate ?? '9999'))[0];
+  const chargesOfPlan = (providerSubscriptionId: string) =>
+    listCharges(`subscription=${encodeURIComponent(providerSubscriptionId)}`);
 
   return {
     async createSubscription(subscription) {
@@ -104,9 +116,11 @@ export function asaasSubscriptions(
         found.map(async (s) => ({
           providerSubscriptionId: s.id,
           active: !s.deleted && s.status === 'ACTIVE',
-          charges: await listCharges(`subscription=${encodeURIComponent(s.id)}`),
+          charges: await chargesOfPlan(s.id),
         })),
       );
     },
+
+    findSubscriptionCharges: chargesOfPlan,
   };
 }
