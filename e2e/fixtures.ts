@@ -71,19 +71,21 @@ export function todayLong(): string {
  * sink's log (e2e/mail-sink.mjs); waits for the job queue to send it.
  */
 export async function emailedLink(to: string, pathname: string): Promise<string> {
+  const pattern = new RegExp(`https?://[^\\s"<>]+(${pathname}#token=[A-Za-z0-9_-]+)`);
+  return (await emailMatching(to, pattern)).match(pattern)![1]!;
+}
+
+/** The newest e-mail to `to` whose text (headers and body, as the mail sink logs it) matches, waited for. */
+export async function emailMatching(to: string, pattern: RegExp): Promise<string> {
   const { existsSync, readFileSync } = await import('node:fs');
   const file = process.env.E2E_MAIL_LOG!;
-  const pattern = new RegExp(`https?://[^\\s"<>]+(${pathname}#token=[A-Za-z0-9_-]+)`);
   let found: string | undefined;
   await expect
     .poll(
       () => {
         const lines = existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean) : [];
         const mails = lines.map((line) => JSON.parse(line) as { to: string[]; text: string });
-        found = mails
-          .reverse()
-          .find((m) => m.to.includes(to) && pattern.test(m.text))
-          ?.text.match(pattern)?.[1];
+        found = mails.reverse().find((m) => m.to.includes(to) && pattern.test(m.text))?.text;
         return found;
       },
       { timeout: 15_000 },
@@ -92,7 +94,6 @@ export async function emailedLink(to: string, pathname: string): Promise<string>
   return found!;
 }
 
-/** An order made through the API, as the checkout would send it (journeys that start after checkout). */
 /**
  * The tab holds the order's token, as the browser that placed it does (ADR 026): pages opened by the id
  * alone then show what only the buyer sees (ADR 041).
@@ -104,6 +105,7 @@ export async function holdOrderToken(page: Page, orderId: string, token: string)
   );
 }
 
+/** An order made through the API, as the checkout would send it (journeys that start after checkout). */
 export async function apiOrder(
   request: import('@playwright/test').APIRequestContext,
   overrides: Record<string, unknown> = {},

@@ -29,6 +29,8 @@ export function e2eServerEnv(options: { smtpPort: number; mailLog: string }): Re
     // An unpaid PIX expires after a minute (pix-expiry.spec.ts reads the countdown, then brings the
     // deadline forward through the sandbox).
     PIX_EXPIRY_MINUTES: '1',
+    // A plan's month notices leave at any hour: the journeys run at any hour (plan-months.spec.ts).
+    PLAN_NOTICE_HOUR: '0',
   };
 }
 

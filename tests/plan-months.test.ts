@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { deliveries, orders, outboxEmails, payments, subscriptions } from '#server/db/schema/index.ts';
 import { createTestApp, type TestApp } from './helpers/test-app';
-import { orderProof, placeOrder } from './helpers/order-request';
+import { newKey, orderProof, orderRequest, placeOrder } from './helpers/order-request';
+import { signupBody } from './helpers/accounts';
+import { sessionCookieOf } from './helpers/cookies';
 
 // Issue 43: a PIX plan's later months are asked of the buyer (e-mail with the month's own PIX, a few days
 // ahead and on the due day), paid and delivered; unpaid, the plan pauses, resumes when paid, and ends
@@ -176,5 +178,38 @@ describe('the buyer cancels', () => {
     );
     // Again: nothing more happens.
     expect((await post(`/api/orders/${firstId}/plan/cancel`, orderProof(firstId))).statusCode).toBe(200);
+  });
+
+  it("from Minha conta: the account's plans with their months, cancelled with the session alone", async () => {
+    const signup = await app.server.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: signupBody('edu.conta@exemplo.com'),
+    });
+    const cookie = sessionCookieOf(signup);
+    const bought = (
+      await app.server.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: { 'idempotency-key': newKey(), cookie },
+        payload: orderRequest({
+          item: { type: 'recurring', plan: 'simples' },
+          email: 'edu.conta@exemplo.com',
+        }),
+      })
+    ).json();
+    await post(`/api/sandbox/payments/${bought.payment.id}/confirm`, {});
+    await pixMonth(bought.order.id, 3);
+    const account = (await app.server.inject({ url: '/api/account/orders', headers: { cookie } })).json();
+    expect(account.plans).toEqual([
+      expect.objectContaining({
+        status: 'active',
+        openMonth: expect.objectContaining({ pixPayload: expect.any(String) }),
+      }),
+    ]);
+    const cancelled = await post(`/api/orders/${bought.order.id}/plan/cancel`, { cookie });
+    expect(cancelled.statusCode).toBe(200);
+    const after = (await app.server.inject({ url: '/api/account/orders', headers: { cookie } })).json();
+    expect(after.plans[0]).toMatchObject({ status: 'cancelled', cancelReason: 'buyer', openMonth: null });
   });
 });

@@ -125,6 +125,6 @@ export async function accountsRoutes(
     const who = await requireSignedIn(db, request, clock());
     return reply
       .header('cache-control', 'no-store')
-      .send({ user: accountUserOf(who), orders: await service.ordersOf(who) });
+      .send({ user: accountUserOf(who), ...(await service.ordersOf(who)) });
   });
 }

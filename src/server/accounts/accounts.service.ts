@@ -16,6 +16,8 @@ import { sessionDays } from './session';
 import { hashToken, newToken } from './tokens';
 import type { OrderRow, StandInRow, UserRow } from '../db/schema';
 import type { SignedIn } from './signed-in';
+import { planViewOf } from '../subscriptions/plan-view';
+import type { PlanView } from '../../shared/schemas/order-view';
 import { standInsRepo } from './stand-ins.repo';
 
 export interface AccountsDeps extends EmailLinksDeps {
@@ -124,16 +126,17 @@ export function createAccountsService(deps: AccountsDeps) {
       await links.countEmail(who.standIn.email, { kind: 'own' });
     },
 
-    async ordersOf(who: SignedIn): Promise<AccountOrder[]> {
+    /** The account's orders, newest first, and each of its plans as the buyer follows it (issue 43). */
+    async ordersOf(who: SignedIn): Promise<{ orders: AccountOrder[]; plans: PlanView[] }> {
       const rows =
         who.kind === 'account'
           ? await accountsRepo.ordersFor(db, who.user)
           : await accountsRepo.ordersByIds(db, who.standIn.orderIds);
       // A plan's paid months show their deliveries: one read for all of them.
-      const plans = rows
+      const paidMonths = rows
         .filter((o) => o.service === 'recurring' && o.paymentStatus === 'paid')
         .map((o) => o.id);
-      const deliveries = (await deliveriesRepo.listForOrders(db, plans)).map((d) => ({
+      const deliveries = (await deliveriesRepo.listForOrders(db, paidMonths)).map((d) => ({
         orderId: d.orderId,
         view: toDeliveryView(d),
       }));
@@ -142,19 +145,24 @@ export function createAccountsService(deps: AccountsDeps) {
         db,
         rows.map((o) => o.id),
       );
-      return rows.map((o) => ({
+      const orders = rows.map((o) => ({
         ...accountOrder(o),
         invoice: invoiceViewOf(
           invoices.find((i) => i.orderId === o.id),
           true,
         ),
-        planMonth: plans.includes(o.id)
+        planMonth: paidMonths.includes(o.id)
           ? planMonthLines(
               deliveries.filter((d) => d.orderId === o.id).map((d) => d.view),
               now,
             )
           : null,
       }));
+      const subscriptionIds = [...new Set(rows.flatMap((o) => (o.subscriptionId ? [o.subscriptionId] : [])))];
+      const plans = (await Promise.all(subscriptionIds.map((id) => planViewOf(db, id)))).filter(
+        (plan): plan is PlanView => plan !== null,
+      );
+      return { orders, plans };
     },
   };
 }

@@ -72,10 +72,14 @@ export async function ordersRoutes(
   // page proved by the account's session writes without asking for the code.
   app.get<{ Params: { id: string } }>('/api/orders/:id', async (request, reply) => {
     const answer = await service.get(request.params.id, (order) => deps.proof.sees(request, order));
-    const orderToken = answer.proved
-      ? deps.access.token(answer.order.id, orderTokenLifetimes.session)
-      : undefined;
-    return reply.header('cache-control', 'no-store').send(orderToken ? { ...answer, orderToken } : answer);
+    if (!answer.proved) return reply.header('cache-control', 'no-store').send(answer);
+    const token = (id: string) => deps.access.token(id, orderTokenLifetimes.session);
+    // A plan's month waiting for its money is paid on its own page: whoever proves one month proves it.
+    const open = answer.plan?.openMonth;
+    const plan = open && { ...answer.plan!, openMonth: { ...open, orderToken: token(open.orderId) } };
+    return reply
+      .header('cache-control', 'no-store')
+      .send({ ...answer, ...(plan ? { plan } : {}), orderToken: token(answer.order.id) });
   });
 
   // "Ver pedido completo": the code the buyer typed becomes the tab's token, so the page shows what only

@@ -5,8 +5,6 @@ import { enqueueAll } from '../jobs/job-queue';
 import type { QueuedJob } from '../jobs/job-payloads';
 import { planMonthsRepo } from './plan-months.repo';
 
-/** Notices leave from 09:00 in São Paulo: a buyer is not woken at midnight by a PIX. */
-const noticeHour = 9;
 /** Plans whose charges are listed at the provider per pass (each an outside call, a day apart). */
 const chargeChecksPerPass = 10;
 
@@ -27,7 +25,7 @@ export function planFollowUp(db: Db, terms: PlanTerms) {
     // The claims and the jobs they make commit together: a crash between them loses no notice.
     await db.transaction(async (tx) => {
       const jobs: QueuedJob[] = [];
-      if (saoPauloHour(now) >= noticeHour) {
+      if (saoPauloHour(now) >= terms.noticeHour) {
         const aheadUntil = addDays(today, terms.noticeDays);
         for (const row of await planMonthsRepo.claimAheadNotices(tx, today, aheadUntil, now))
           jobs.push({ kind: 'plan_pix_notice', payload: { paymentId: row.payment_id, notice: 'ahead' } });

@@ -93,6 +93,8 @@ export interface PlanView {
     amountCents: number;
     paymentId: string | null;
     pixPayload: string | null;
+    /** With the order's proof: a token for the month's own page (it proves the plan's buyer). */
+    orderToken?: string;
   } | null;
   /** Cancelled: the months paid run until this São Paulo day; and who cancelled it. */
   runsUntil: string | null;

@@ -1,8 +1,16 @@
 import type { z } from 'zod';
 import type { AccountOrder, AccountUser, signupSchema } from '#shared/schemas/accounts.ts';
+import type { PlanView } from '#shared/schemas/order-view.ts';
 import { api } from '../../lib/api';
 
 // The accounts feature's calls to our server (sessions are an httpOnly cookie the server sets).
+
+/** GET /api/account/orders: the account's orders, newest first, and its plans (issue 43). */
+export interface AccountAnswer {
+  user: AccountUser;
+  orders: AccountOrder[];
+  plans: PlanView[];
+}
 
 export const signUp = (values: z.input<typeof signupSchema>) => api.post('/api/auth/signup', values);
 
@@ -21,8 +29,7 @@ export const verifyEmail = (token: string) =>
 
 export const resendVerification = () => api.post('/api/auth/verify-email/resend', {});
 
-export const accountOrders = () =>
-  api.get<{ user: AccountUser; orders: AccountOrder[] }>('/api/account/orders');
+export const accountOrders = () => api.get<AccountAnswer>('/api/account/orders');
 
 export const deleteAccount = (password: string) =>
   api.post<{ message: string }>('/api/account/delete', { password });

@@ -2,14 +2,13 @@ import { useEffect, useState } from 'react';
 import { formatDate } from '#shared/dates.ts';
 import { formatBRL } from '#shared/money.ts';
 import { orderStatusLabels, paymentStatusLabels } from '#shared/orders.ts';
-import type { AccountOrder, AccountUser } from '#shared/schemas/accounts.ts';
 import { PageShell } from '../../components/layout/page-shell';
 import { buttonSecondary, container } from '../../components/ui/styles';
 import { ApiError } from '../../lib/api';
 import { Link } from '../../router/link';
 import { useNavigate } from '../../router/router';
-import { InvoiceLinks, serviceTitle } from '../orders';
-import { accountOrders, resendVerification, logout } from './accounts-api';
+import { InvoiceLinks, PlanPanel, serviceTitle } from '../orders';
+import { accountOrders, resendVerification, logout, type AccountAnswer } from './accounts-api';
 import { DashboardPlans } from './dashboard-plans';
 import { MyData } from './my-data';
 import { orderPage, paths } from '../../paths';
@@ -20,7 +19,8 @@ import { orderPage, paths } from '../../paths';
  */
 export function DashboardPage() {
   const navigate = useNavigate();
-  const [data, setData] = useState<{ user: AccountUser; orders: AccountOrder[] } | null>(null);
+  const [data, setData] = useState<AccountAnswer | null>(null);
+  const [version, setVersion] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [resent, setResent] = useState(false);
   const [deleted, setDeleted] = useState<string | null>(null);
@@ -32,7 +32,7 @@ export function DashboardPage() {
         if (caught instanceof ApiError && caught.status === 401) navigate(paths.lookup, { replace: true });
         else setError(caught instanceof Error ? caught.message : 'Erro ao carregar os pedidos.');
       });
-  }, [navigate]);
+  }, [navigate, version]);
 
   const signOut = async () => {
     await logout().catch(() => undefined);
@@ -93,6 +93,15 @@ export function DashboardPage() {
                 </p>
               )}
             </section>
+            {data.plans.map((plan) => (
+              <PlanPanel
+                key={plan.subscriptionId}
+                orderId={data.orders.find((o) => o.subscriptionId === plan.subscriptionId)!.id}
+                plan={plan}
+                onChanged={() => setVersion((v) => v + 1)}
+                signedIn
+              />
+            ))}
             <DashboardPlans orders={data.orders} />
             <h2 className="mt-8 text-xl font-bold text-slate-900">Seus pedidos</h2>
             {data.orders.length === 0 ? (

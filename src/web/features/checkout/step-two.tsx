@@ -4,6 +4,7 @@ import { TextField } from '../../components/ui/text-field';
 import { useShop } from '../../lib/boot';
 import { buttonPrimary, buttonSecondary } from '../../components/ui/styles';
 import { AddressFields } from './address-fields';
+import { PlanTerms } from './plan-terms';
 import {
   CardFields,
   InstalmentSelect,
@@ -56,6 +57,7 @@ export function StepTwo({
     event.preventDefault();
     onSubmit();
   };
+  const waitsForMethod = recurring && values.paymentMethod === '';
   const label = settlesOnWhatsapp
     ? 'Finalizar pelo WhatsApp'
     : values.paymentMethod === 'pix'
@@ -162,6 +164,9 @@ export function StepTwo({
           <p>{failure}</p>
         </div>
       )}
+      {recurring && (values.paymentMethod === 'pix' || values.paymentMethod === 'credit_card') && (
+        <PlanTerms totalCents={totalCents} method={values.paymentMethod} />
+      )}
       <div className="flex flex-col-reverse gap-3 sm:flex-row">
         <button type="button" className={buttonSecondary} onClick={onBack} disabled={busyText !== null}>
           Voltar
@@ -169,10 +174,11 @@ export function StepTwo({
         <button
           type="submit"
           className={`${buttonPrimary} flex-1`}
-          disabled={busyText !== null}
+          // A plan's button waits for a method: its terms depend on it (issue 43).
+          disabled={busyText !== null || waitsForMethod}
           aria-live="polite"
         >
-          {busyText ?? label}
+          {busyText ?? (waitsForMethod ? 'Escolha a forma de pagamento' : label)}
         </button>
       </div>
     </form>

@@ -7,4 +7,5 @@ export { serviceTitle } from './order-details';
 export { OrderError } from './order-error';
 export { PaymentNotice } from './payment-notice';
 export { PlanMonthList } from './plan-month-list';
+export { PlanPanel } from './plan-panel';
 export { useLiveOrder } from './use-order';

@@ -8,6 +8,7 @@ import { OrderDelivery } from './order-delivery';
 import { orderPath, useOrderAccessFragment } from './order-access';
 import { OrderInvoice } from './order-invoice';
 import { OrderUnlock } from './order-unlock';
+import { PlanPanel } from './plan-panel';
 import { PayNow } from './pay-now';
 import { PaymentNotice } from './payment-notice';
 import { useLiveOrder } from './use-order';
@@ -49,6 +50,9 @@ export function OrderPage() {
             )}
             {state.data.proved && state.data.payable && state.data.next !== 'pix' && (
               <PayNow order={state.data.order} onChanged={reload} />
+            )}
+            {state.data.plan && (
+              <PlanPanel orderId={state.data.order.id} plan={state.data.plan} onChanged={reload} />
             )}
             <OrderDelivery
               orderId={state.data.order.id}

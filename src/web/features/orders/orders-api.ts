@@ -47,4 +47,5 @@ export const orderWrites = {
   invoice: (orderId: string) => `/api/orders/${orderId}/invoice`,
   invoiceLinks: (orderId: string) => `/api/orders/${orderId}/invoice/links`,
   access: (orderId: string) => `/api/orders/${orderId}/access`,
+  planCancel: (orderId: string) => `/api/orders/${orderId}/plan/cancel`,
 };

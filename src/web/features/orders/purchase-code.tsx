@@ -7,8 +7,13 @@ import { postOrderWrite } from './orders-api';
  * The proof of a write on /order/{id} (ADR 026): the kept token, else the "Código de compra" field. The
  * field shows when the tab has no token or the server asks for the code (403), with the server's words.
  */
-export function usePurchaseCode(orderId: string, fieldId: string) {
-  const [needsCode, setNeedsCode] = useState(() => !orderToken(orderId));
+export function usePurchaseCode(
+  orderId: string,
+  fieldId: string,
+  /** Signed in to the account that placed it (/dashboard): the session proves the order. */
+  signedIn = false,
+) {
+  const [needsCode, setNeedsCode] = useState(() => !signedIn && !orderToken(orderId));
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | undefined>();
 

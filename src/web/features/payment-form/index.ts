@@ -6,4 +6,5 @@ export { InstalmentSelect } from './instalment-select';
 export { methodTitle, PaymentMethodChoice } from './payment-method-choice';
 export { pollPayment } from './payment-api';
 export { emptyPayment, type PaymentChoice, type PaymentValues } from './payment-values';
+export { PixCopyField } from './pix-copy-field';
 export { PixView } from './pix-view';

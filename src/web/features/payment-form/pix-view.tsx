@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { formatBRL } from '#shared/money.ts';
 import { pixStateDisplay } from '#shared/payment-states.ts';
 import type { OrderView, PaymentView } from '#shared/schemas/order-view.ts';
-import { buttonPrimary, buttonSecondary } from '../../components/ui/styles';
+import { buttonSecondary } from '../../components/ui/styles';
 import { useShop } from '../../lib/boot';
 import { usePolling } from '../../lib/use-polling';
 import { Link } from '../../router/link';
 import { useNavigate } from '../../router/router';
 import { PixTimeLeft } from './pix-time-left';
+import { PixCopyField } from './pix-copy-field';
 import { paidPage } from './after-paying';
 import { confirmSandboxPayment, pixQrImageUrl, pollPayment } from './payment-api';
 
@@ -34,7 +35,6 @@ export function PixView({
   const { sandbox } = useShop();
   const [chargeState, setChargeState] = useState(payment.status);
   const [paid, setPaid] = useState(false);
-  const [copied, setCopied] = useState(false);
   const [simulating, setSimulating] = useState(false);
   const display = pixStateDisplay(chargeState);
   const paymentId = payment.id;
@@ -59,16 +59,6 @@ export function PixView({
     10 * 60 * 1000,
     !paid,
   );
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(payment.pixPayload ?? '');
-    } catch {
-      // Clipboard blocked: the code stays selectable in the field below.
-    }
-    setCopied(true);
-    window.setTimeout(() => setCopied(false), 2000);
-  };
 
   const simulate = async (paymentId: string) => {
     setSimulating(true);
@@ -127,21 +117,7 @@ export function PixView({
               </div>
             )}
           </div>
-          <div>
-            <label htmlFor="pix-code" className="block text-sm font-semibold text-slate-800">
-              PIX copia e cola
-            </label>
-            <textarea
-              id="pix-code"
-              readOnly
-              rows={3}
-              value={payment.pixPayload ?? ''}
-              className="mt-1 w-full rounded-lg border border-slate-400 p-2 font-mono text-xs text-slate-900"
-            />
-            <button type="button" onClick={copy} className={`${buttonPrimary} mt-2 w-full`}>
-              {copied ? 'Copiado!' : 'Copiar código PIX'}
-            </button>
-          </div>
+          <PixCopyField payload={payment.pixPayload ?? ''} />
           {payment.expiresAt && <PixTimeLeft expiresAt={payment.expiresAt} />}
           <ol className="list-decimal space-y-1 pl-5 text-slate-800">
             <li>Abra o app do seu banco e escolha pagar com PIX.</li>
