@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { deliveries, orders, outboxEmails, payments, subscriptions } from '#server/db/schema/index.ts';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { newKey, orderProof, orderRequest, placeOrder } from './helpers/order-request';
-import { signupBody } from './helpers/accounts';
+import { operatorCookie, signupBody } from './helpers/accounts';
 import { sessionCookieOf } from './helpers/cookies';
 
 // Issue 43: a PIX plan's later months are asked of the buyer (e-mail with the month's own PIX, a few days
@@ -176,6 +176,12 @@ describe('the buyer cancels', () => {
     expect((await mailsTo('dona@plano.example')).map((m) => m.subject)).toContainEqual(
       expect.stringContaining('Cliente cancelou o plano'),
     );
+    // The owner sees who ended it, on the plan's row in the panel.
+    const cookie = await operatorCookie(app, app.config.adminEmail);
+    const listed = (
+      await app.server.inject({ url: '/api/admin/orders?period=all&q=dani.cancela', headers: { cookie } })
+    ).json().orders;
+    expect(listed[0].plan).toEqual({ status: 'cancelled', cancelReason: 'buyer' });
     // Again: nothing more happens.
     expect((await post(`/api/orders/${firstId}/plan/cancel`, orderProof(firstId))).statusCode).toBe(200);
   });

@@ -7,6 +7,15 @@ export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 export const planEndReasons = ['operator', 'buyer', 'unpaid', 'provider', 'replaced'] as const;
 export type PlanEndReason = (typeof planEndReasons)[number];
 
+/** The operator's words for who ended a plan. */
+export const planEndLabels: Record<PlanEndReason, string> = {
+  operator: 'cancelado no painel',
+  buyer: 'cancelado pelo cliente',
+  unpaid: 'cancelado por falta de pagamento',
+  provider: 'encerrado pelo intermediador',
+  replaced: 'substituído por um novo plano',
+};
+
 /** The buyer's words for each status. */
 export const planStatusLabels: Record<SubscriptionStatus, string> = {
   pending: 'Aguardando o primeiro pagamento',

@@ -28,6 +28,7 @@ import { adminRestriction, securityAdminRoutes } from './admin-security.routes';
 import { privacyAdminRoutes } from '../privacy/privacy-requests.routes';
 import { whatsappAdminRoutes } from '../whatsapp/whatsapp-admin.routes';
 import { withWhatsapp } from '../whatsapp/whatsapp-views';
+import { withPlans } from '../subscriptions/plan-rows';
 import { paymentsRepo } from '../payments/payments.repo';
 import { idParam } from '../http/route-params';
 
@@ -68,9 +69,12 @@ export function adminRouteTable(deps: AdminDeps): AdminRoute[] {
           status: query.status,
         };
         const { rows, total } = await adminRepo.list(db, filters, query);
-        return reply
-          .header('cache-control', 'no-store')
-          .send({ orders: await withWhatsapp(db, rows), total, page: query.page, pageSize: query.pageSize });
+        return reply.header('cache-control', 'no-store').send({
+          orders: await withPlans(db, await withWhatsapp(db, rows)),
+          total,
+          page: query.page,
+          pageSize: query.pageSize,
+        });
       },
     },
     {

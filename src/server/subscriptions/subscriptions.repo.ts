@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { addMonths } from '../../shared/dates';
 import { rowsOf } from '../db/rows';
@@ -49,6 +49,18 @@ export const subscriptionsRepo = {
       .returning({ firstOrderId: subscriptions.firstOrderId });
     if (changed) await ordersRepo.cancelUnpaidMonths(db, id, changed.firstOrderId, planCancelledReason, now);
     return changed !== undefined;
+  },
+  /** Where each of these plans stands (the panel's order list). */
+  async statusOf(db: Executor, ids: string[]) {
+    if (ids.length === 0) return [];
+    return db
+      .select({
+        id: subscriptions.id,
+        status: subscriptions.status,
+        cancelReason: subscriptions.cancelReason,
+      })
+      .from(subscriptions)
+      .where(inArray(subscriptions.id, ids));
   },
   /** The buyer asked to end the plan: recorded before the provider is asked (it wins over an unpaid month's). */
   async intendBuyerCancel(db: Executor, id: string): Promise<void> {

@@ -5,6 +5,7 @@ import { isRealDay } from '../dates';
 import { orderStatuses, paymentStatuses, type PaymentFlag } from '../orders';
 import type { RefundState } from '../payment-states';
 import type { CreateOrderResponse } from './order-view';
+import type { PlanEndReason, SubscriptionStatus } from '../plan-status';
 
 export const periods = ['month', 'today', '7d', '30d', '3m', 'custom', 'all'] as const;
 export type Period = (typeof periods)[number];
@@ -90,6 +91,8 @@ export interface AdminOrder {
   note: string | null;
   paymentFlag: PaymentFlag | null;
   subscriptionId: string | null;
+  /** A plan's month: where the plan stands and, once ended, who ended it (issue 43). */
+  plan?: { status: SubscriptionStatus; cancelReason: PlanEndReason | null } | null;
   createdAt: string;
   /** Its WhatsApp messages and whether the number replied PARAR (docs/whatsapp.md). */
   whatsappMessages?: import('./whatsapp').WhatsappMessageView[];

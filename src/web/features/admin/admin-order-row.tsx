@@ -3,6 +3,7 @@ import { formatDateTime } from '#shared/dates.ts';
 import { messages } from '#shared/messages.ts';
 import { formatBRL } from '#shared/money.ts';
 import { oneOf } from '#shared/one-of.ts';
+import { planEndLabels, planStatusLabels } from '#shared/plan-status.ts';
 import {
   formatPurchaseCode,
   orderStatuses,
@@ -158,7 +159,15 @@ export function AdminOrderRow({ order, onChanged }: { order: AdminOrder; onChang
             </button>
           )}
           <AdminWhatsappCharge order={order} onChanged={onChanged} />
-          {order.subscriptionId && (
+          {order.plan && (
+            <span className="mt-1 block text-xs text-slate-700" data-testid="admin-plan-status">
+              Plano:{' '}
+              {order.plan.status === 'cancelled' && order.plan.cancelReason
+                ? planEndLabels[order.plan.cancelReason]
+                : planStatusLabels[order.plan.status]}
+            </span>
+          )}
+          {order.subscriptionId && order.plan?.status !== 'cancelled' && (
             <button type="button" className="mt-1 block underline" onClick={() => void cancelPlan()}>
               Cancelar assinatura
             </button>
