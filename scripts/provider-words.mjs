@@ -5,6 +5,8 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const adapter = path.join(root, 'src/server/payments/asaas');
+// Asaas's invoice statuses are the NFS-e states themselves (ADR 033); its PENDING there is an invoice's.
+const invoiceStates = path.join(root, 'src/shared/invoice-states.ts');
 const words = [
   'PENDING',
   'RECEIVED',
@@ -29,7 +31,7 @@ const found = [];
 function walk(dir) {
   for (const name of readdirSync(dir)) {
     const file = path.join(dir, name);
-    if (file === adapter) continue;
+    if (file === adapter || file === invoiceStates) continue;
     if (statSync(file).isDirectory()) walk(file);
     else if (/\.tsx?$/.test(file))
       readFileSync(file, 'utf8')

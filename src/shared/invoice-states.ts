@@ -2,7 +2,14 @@
 // its invoice is owed; `creating`: the provider is being asked now; `unknown`: that answer was lost and the
 // provider is looked up before anything is sent again. The others are Asaas's own invoice statuses.
 
+// Every status Asaas's document lists for an invoice (InvoiceGetResponseInvoiceStatus, and
+// SubscriptionGetInvoicesRequestInvoiceStatus for those a plan's invoice settings make before its month is
+// paid: PENDING, WAITING_OVERDUE_PAYMENT, NONE, CANCELLED; tests/contracts/asaas/asaas-openapi.json).
 export const providerInvoiceStatuses = [
+  'PENDING',
+  'WAITING_OVERDUE_PAYMENT',
+  'NONE',
+  'CANCELLED',
   'SCHEDULED',
   'SYNCHRONIZED',
   'AUTHORIZED',
@@ -39,6 +46,10 @@ export const invoiceStateRank: Record<InvoiceState, number> = {
   pending: 0,
   creating: 0,
   unknown: 0,
+  // Made from a plan's settings and waiting for the month's payment: before SCHEDULED.
+  PENDING: 0.5,
+  WAITING_OVERDUE_PAYMENT: 0.5,
+  NONE: 0.5,
   SCHEDULED: 1,
   SYNCHRONIZED: 2,
   ERROR: 2,
@@ -46,4 +57,12 @@ export const invoiceStateRank: Record<InvoiceState, number> = {
   PROCESSING_CANCELLATION: 4,
   CANCELLATION_DENIED: 4,
   CANCELED: 5,
+  CANCELLED: 5,
 };
+
+/** Made from a plan's settings but not yet to be issued (its month unpaid). */
+export const notYetScheduled: ReadonlySet<string> = new Set<ProviderInvoiceStatus>([
+  'PENDING',
+  'WAITING_OVERDUE_PAYMENT',
+  'NONE',
+]);

@@ -16,6 +16,30 @@ import { bad, notFound, ok, saoPauloDate, type Answer, type FakeState } from './
 type Body = Record<string, unknown>;
 const paid = ['CONFIRMED', 'RECEIVED'];
 
+/** What PUT takes (SubscriptionInvoiceConfigUpdateRequestDto): anything else is not applied. */
+const updatable = [
+  'deductions',
+  'effectiveDatePeriod',
+  'receivedOnly',
+  'daysBeforeDueDate',
+  'observations',
+  'taxes',
+];
+
+/** The settings as GET, POST and PUT answer them (SubscriptionInvoiceConfigGetResponseDto): the period
+ * is `invoiceCreationPeriod` there, `effectiveDatePeriod` in the requests. */
+const view = (settings: Body) => ({
+  municipalServiceId: settings.municipalServiceId ?? null,
+  municipalServiceCode: settings.municipalServiceCode ?? null,
+  municipalServiceName: settings.municipalServiceName ?? null,
+  deductions: settings.deductions ?? 0,
+  invoiceCreationPeriod: settings.effectiveDatePeriod ?? null,
+  daysBeforeDueDate: settings.daysBeforeDueDate ?? null,
+  receivedOnly: settings.receivedOnly ?? null,
+  observations: settings.observations ?? null,
+  taxes: settings.taxes ?? null,
+});
+
 /** /subscriptions/{id}/invoiceSettings: GET, POST (only when none), PUT (only when some), DELETE. */
 export function planInvoiceSettingsRoute(
   state: FakeState,
@@ -27,21 +51,24 @@ export function planInvoiceSettingsRoute(
   const subscription = state.subscriptions.get(subscriptionId);
   if (!subscription || subscription.deleted) return notFound('Assinatura não encontrada.');
   const held = fiscal.planSettings.get(subscriptionId);
-  if (method === 'GET') return held ? ok(held) : notFound('Configuração de notas fiscais não encontrada.');
+  if (method === 'GET')
+    return held ? ok(view(held)) : notFound('Configuração de notas fiscais não encontrada.');
   if (method === 'DELETE') {
     if (!held) return notFound('Configuração de notas fiscais não encontrada.');
     fiscal.planSettings.delete(subscriptionId);
-    return ok({ deleted: true });
+    return ok({ deleted: true, id: subscriptionId });
   }
   if (method !== 'POST' && method !== 'PUT') return null;
   if (method === 'POST' && held)
     return bad('invalid_action', 'A assinatura já tem uma configuração de notas fiscais.');
   if (method === 'PUT' && !held) return notFound('Configuração de notas fiscais não encontrada.');
-  const settings = { ...held, ...body };
+  const changes =
+    method === 'PUT' ? Object.fromEntries(Object.entries(body).filter(([k]) => updatable.includes(k))) : body;
+  const settings = { ...held, ...changes };
   const refused = invoiceSettingsRefusal(fiscal, settings);
   if (refused) return bad(refused.code, refused.description);
   fiscal.planSettings.set(subscriptionId, settings);
-  return ok(settings);
+  return ok(view(settings));
 }
 
 /** The invoices Asaas owes by now: one per paid charge of a subscription that has invoice settings. */

@@ -34,7 +34,8 @@ export async function nfseCheck(deps: {
   try {
     const [options, info] = await Promise.all([fiscal.options(), fiscal.info()]);
     if (!info) return fail(name, 'ligada, mas o Asaas não tem os dados fiscais: envie-os em "Nota fiscal".');
-    if (!info[accessSent[options.authenticationType]])
+    // A city whose access Asaas does not name cannot be checked here (its document allows null).
+    if (options.authenticationType && !info[accessSent[options.authenticationType]])
       return fail(name, 'ligada, mas o Asaas não recebeu o acesso à prefeitura: envie-o em "Nota fiscal".');
     return pass(name, `ligada, emite ${moments[settings.issueOn]}; ${settings.municipalServiceName}`);
   } catch (error) {

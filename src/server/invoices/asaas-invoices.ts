@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { providerInvoiceStatuses } from '../../shared/invoice-states';
 import type { AsaasRequest } from '../payments/asaas/asaas-client';
 
 // Asaas API v3 'Notas fiscais' as the shop uses them (docs/decisions/033-nfse-through-asaas.md). Answers
-// are read leniently (Asaas adds attributes), but an invoice without id or a known status is an error.
+// are read leniently (Asaas adds attributes, and may add statuses); an invoice without id is an error.
 
 export const asaasInvoice = z.looseObject({
   id: z.string().min(1),
-  status: z.enum(providerInvoiceStatuses),
+  // Any word: one the shop does not know is kept (the webhook) and logged, never a failed job.
+  status: z.string().min(1),
   externalReference: z.string().nullish(),
   /** The charge it invoices: a plan's month names its order by it. */
   payment: z.string().nullish(),
@@ -18,12 +18,12 @@ export const asaasInvoice = z.looseObject({
 });
 export type AsaasInvoice = z.infer<typeof asaasInvoice>;
 
-const cityOptions = z.looseObject({ supportsCancellation: z.boolean() });
+// Nullable in Asaas's document: a city that does not say is one that does not cancel.
+const cityOptions = z.looseObject({ supportsCancellation: z.boolean().nullish() });
 const invoiceList = z.looseObject({ data: z.array(asaasInvoice) });
 
 /** What POST /v3/invoices takes (InvoiceSaveRequestDTO); money in reais, rates in percent. */
-export interface NewAsaasInvoice {
-  payment: string;
+export type NewAsaasInvoice = InvoiceOrigin & {
   serviceDescription: string;
   observations: string;
   value: number;
@@ -35,7 +35,10 @@ export interface NewAsaasInvoice {
   /** Rates in percent; ISS withheld by the taker or not. */
   taxes: { retainIss: boolean } & Record<'iss' | 'pis' | 'cofins' | 'csll' | 'inss' | 'ir', number>;
   externalReference: string;
-}
+};
+
+/** A card in instalments is one Asaas payment per instalment: its invoice takes the plan (`installment`). */
+export type InvoiceOrigin = { payment: string } | { installment: string };
 
 export function asaasInvoices(request: AsaasRequest) {
   return {
@@ -61,7 +64,7 @@ export function asaasInvoices(request: AsaasRequest) {
     /** Whether the account's city hall lets an issued invoice be cancelled. */
     async cityCancels(): Promise<boolean> {
       const options = cityOptions.parse(await request('GET', '/fiscalInfo/municipalOptions'));
-      return options.supportsCancellation;
+      return options.supportsCancellation === true;
     },
     cancel: async (id: string) =>
       asaasInvoice.parse(await request('POST', `/invoices/${encodeURIComponent(id)}/cancel`)),

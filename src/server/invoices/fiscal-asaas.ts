@@ -11,18 +11,18 @@ import { AsaasRequestError, createAsaasClient, type AsaasRequest } from '../paym
 // Asaas API v3 'Informações fiscais' as the panel uses them (docs/nfse.md). Answers are read leniently
 // (Asaas adds attributes): z.object keeps only the fields the panel shows, so nothing else reaches the browser.
 
-const text = z
-  .string()
-  .nullish()
-  .transform((v) => v ?? null);
+/** A field Asaas may leave out or send as null, read as null. */
+const orNull = <T extends z.ZodType>(schema: T) => schema.nullish().transform((v) => v ?? null);
+const text = orNull(z.string());
 const flag = z
   .boolean()
   .nullish()
   .transform((v) => v ?? false);
 
 const municipalOptions = z.object({
-  authenticationType: z.enum(authenticationTypes),
-  supportsCancellation: z.boolean(),
+  // Every field is optional in Asaas's document: a city that does not say is shown as not saying.
+  authenticationType: orNull(z.enum(authenticationTypes)),
+  supportsCancellation: orNull(z.boolean()),
   usesSpecialTaxRegimes: flag,
   usesServiceListItem: flag,
   specialTaxRegimesList: z
@@ -39,23 +39,14 @@ const municipalOptions = z.object({
 
 const fiscalInfo = z.object({
   email: text,
-  simplesNacional: z
-    .boolean()
-    .nullish()
-    .transform((v) => v ?? null),
+  simplesNacional: orNull(z.boolean()),
   municipalInscription: text,
   cnae: text,
   specialTaxRegime: text,
   serviceListItem: text,
   rpsSerie: text,
-  rpsNumber: z
-    .number()
-    .nullish()
-    .transform((v) => v ?? null),
-  loteNumber: z
-    .number()
-    .nullish()
-    .transform((v) => v ?? null),
+  rpsNumber: orNull(z.number()),
+  loteNumber: orNull(z.number()),
   username: text,
   passwordSent: flag,
   accessTokenSent: flag,
@@ -63,7 +54,13 @@ const fiscalInfo = z.object({
 });
 
 const services = z.looseObject({
-  data: z.array(z.looseObject({ id: z.coerce.string(), description: z.string(), issTax: z.number() })),
+  data: z.array(
+    z.looseObject({
+      id: z.coerce.string(),
+      description: z.string(),
+      issTax: orNull(z.number()),
+    }),
+  ),
 });
 
 /** The owner waits on the screen: a silent Asaas is given up on sooner than a background job's 20 s. */

@@ -1,4 +1,4 @@
-import type { InvoiceReport } from '../../shared/invoice-states';
+import { notYetScheduled, type InvoiceReport } from '../../shared/invoice-states';
 import type { Db } from '../db/client';
 import type { ProviderEvent } from '../payments/provider-webhook';
 import { asaasInvoice } from './asaas-invoices';
@@ -10,10 +10,11 @@ import { reportOf } from './report-of';
 
 // Asaas's INVOICE_* webhooks ('Eventos para notas fiscais'): the invoice as it is now, in `invoice`.
 
-/** The report an invoice webhook carries; null when its invoice cannot be read (kept, logged). */
+/** The report an invoice webhook carries; null when its invoice or its status cannot be read (kept, logged). */
 export function readInvoiceEvent(payload: Record<string, unknown>): ProviderEvent | null {
   const parsed = asaasInvoice.safeParse(payload.invoice);
-  return parsed.success ? { kind: 'invoice', report: reportOf(parsed.data) } : null;
+  const report = parsed.success ? reportOf(parsed.data) : null;
+  return report ? { kind: 'invoice', report } : null;
 }
 
 /**
@@ -36,7 +37,10 @@ export async function applyInvoiceReport(db: Db, report: InvoiceReport, now: Dat
   const ours =
     (await invoicesRepo.byProviderId(db, report.providerInvoiceId)) ??
     (report.reference ? await invoicesRepo.byId(db, report.reference) : undefined) ??
-    (report.payment ? await planMonthInvoice(db, report.payment, now) : undefined);
+    // A month's invoice made before the month is paid is not the shop's yet (ADR 036).
+    (report.payment && !notYetScheduled.has(report.status)
+      ? await planMonthInvoice(db, report.payment, now)
+      : undefined);
   if (ours) await recordInvoice(db, ours, report, now);
   return 'applied' as const;
 }

@@ -1,11 +1,11 @@
 import { saoPauloDay } from '../../shared/dates';
-import type { InvoiceReport } from '../../shared/invoice-states';
+import { notYetScheduled, type InvoiceReport } from '../../shared/invoice-states';
 import type { Db } from '../db/client';
 import type { InvoiceRow, InvoiceSettingsRow, OrderRow } from '../db/schema';
 import { ordersRepo } from '../orders/orders.repo';
 import { AsaasRequestError } from '../payments/asaas/asaas-client';
 import { paymentsRepo } from '../payments/payments.repo';
-import type { AsaasInvoices, NewAsaasInvoice } from './asaas-invoices';
+import type { AsaasInvoice, AsaasInvoices, InvoiceOrigin, NewAsaasInvoice } from './asaas-invoices';
 import { invoicesRepo } from './invoices.repo';
 import { recordInvoice } from './record-invoice';
 import { reportOf } from './report-of';
@@ -39,7 +39,7 @@ export function invoiceRequest(
   settings: InvoiceSettingsRow,
   order: OrderRow,
   invoice: InvoiceRow,
-  providerPaymentId: string,
+  origin: InvoiceOrigin,
   now: Date,
 ): NewAsaasInvoice {
   const description = settings.descriptionTemplate
@@ -47,7 +47,7 @@ export function invoiceRequest(
     .replaceAll('{pedido}', order.purchaseCode)
     .replaceAll('{quantidade}', String(order.quantity));
   return {
-    payment: providerPaymentId,
+    ...origin,
     serviceDescription: description,
     observations: `Pedido ${order.purchaseCode}`,
     value: invoice.valueCents / 100,
@@ -72,17 +72,36 @@ async function askAsaas(deps: IssueDeps, claimed: InvoiceRow, settings: InvoiceS
     // A plan's month is Asaas's to make (its invoice settings, ADR 036): found by its charge, or later.
     if (order.subscriptionId) {
       held = await invoices.findByPayment(payment.providerPaymentId);
-      if (!held) throw new Error(`invoice ${claimed.id}: Asaas has not made the month's invoice yet`);
-    } else
-      held = await invoices.create(
-        invoiceRequest(settings, order, claimed, payment.providerPaymentId, deps.clock()),
-      );
+      if (!held || notYetScheduled.has(held.status))
+        throw new Error(`invoice ${claimed.id}: Asaas has not scheduled the month's invoice yet`);
+    } else {
+      // A card in instalments: one invoice for the whole plan, not for its first instalment (Asaas
+      // 'Agendar nota fiscal': `installment`).
+      const origin: InvoiceOrigin = payment.providerInstallmentId
+        ? { installment: payment.providerInstallmentId }
+        : { payment: payment.providerPaymentId };
+      held = await invoices.create(invoiceRequest(settings, order, claimed, origin, deps.clock()));
+    }
   }
   // Asaas's id is kept before the next call (the row stays ours, `creating`), so a webhook finds it.
   await invoicesRepo.rememberProviderId(db, claimed.id, held.id);
-  // An ERROR found here is one the owner asked to try again ("Tentar de novo"): sent to the city again.
-  if (held.status === 'SCHEDULED' || held.status === 'ERROR') held = await invoices.authorize(held.id);
+  // Asaas issues a SCHEDULED invoice itself on its effectiveDate (today here); `authorize` only brings
+  // that forward ('Agendar nota fiscal', 'Emitir uma nota fiscal', docs/nfse.md). An ERROR found here is
+  // one the owner asked to try again ("Tentar de novo"): sent to the city again.
+  if (held.status === 'SCHEDULED' || held.status === 'ERROR') held = await authorized(invoices, held);
   await recordInvoice(db, claimed, reportOf(held), deps.clock());
+}
+
+/** Sent to the city hall now; refused because Asaas moved it meanwhile (issued it itself): read again. */
+async function authorized(invoices: AsaasInvoices, held: AsaasInvoice): Promise<AsaasInvoice> {
+  try {
+    return await invoices.authorize(held.id);
+  } catch (error) {
+    if (!(error instanceof AsaasRequestError)) throw error;
+    const now = await invoices.get(held.id);
+    if (now.status === held.status) throw error;
+    return now;
+  }
 }
 
 export async function issueInvoice(deps: IssueDeps, orderId: string): Promise<void> {

@@ -12,9 +12,25 @@ import { invoiceTaxes } from './issue-invoice';
 // `plan_invoice_settings` job, once per plan and per change of the shop's settings: what Asaas holds is
 // read first (a lost answer is looked up, never re-sent blindly), then created, replaced or removed.
 
-const held = z.looseObject({ effectiveDatePeriod: z.string() });
+/**
+ * What GET answers (SubscriptionInvoiceConfigGetResponseDto): the period is `invoiceCreationPeriod` there,
+ * `effectiveDatePeriod` in the requests (tests/contracts/asaas/asaas-openapi.json). Only the municipal
+ * service is read: PUT cannot change it.
+ */
+const held = z.looseObject({
+  invoiceCreationPeriod: z.string().nullish(),
+  municipalServiceId: z.string().nullish(),
+  municipalServiceCode: z.string().nullish(),
+});
+type Held = z.infer<typeof held>;
 
-/** What the plan's invoices take (Asaas's InvoiceSettings): each paid month, on its confirmation. */
+/** What PUT takes (SubscriptionInvoiceConfigUpdateRequestDto): no municipal service, no updatePayment. */
+function updateBody(settings: InvoiceSettingsRow) {
+  const { deductions, effectiveDatePeriod, receivedOnly, observations, taxes } = planInvoiceBody(settings);
+  return { deductions, effectiveDatePeriod, receivedOnly, observations, taxes };
+}
+
+/** What POST takes (SubscriptionConfigureInvoiceRequestDto): each paid month, on its confirmation. */
 export function planInvoiceBody(settings: InvoiceSettingsRow) {
   return {
     ...(settings.municipalServiceId ? { municipalServiceId: settings.municipalServiceId } : {}),
@@ -29,6 +45,37 @@ export function planInvoiceBody(settings: InvoiceSettingsRow) {
       .replaceAll('{quantidade}', '1'),
     taxes: invoiceTaxes(settings),
   };
+}
+
+const sameService = (kept: Held, settings: InvoiceSettingsRow) =>
+  (kept.municipalServiceId ?? null) === (settings.municipalServiceId ?? null) &&
+  (kept.municipalServiceCode ?? null) === (settings.municipalServiceCode ?? null);
+
+/**
+ * One plan's settings at Asaas made to match the shop's: read first, then created, updated, removed, or
+ * (a new municipal service, which PUT does not take) removed and created again. Each step is safe to
+ * repeat: a retry after a lost answer reads again and does only what is still missing.
+ */
+export async function applyPlanInvoiceSettings(
+  request: AsaasRequest,
+  providerSubscriptionId: string,
+  settings: InvoiceSettingsRow,
+): Promise<void> {
+  const path = `/subscriptions/${encodeURIComponent(providerSubscriptionId)}/invoiceSettings`;
+  let kept: Held | null;
+  try {
+    kept = held.parse(await request('GET', path));
+  } catch (error) {
+    if (!(error instanceof AsaasRequestError && error.status === 404)) throw error;
+    kept = null;
+  }
+  if (kept && (!settings.enabled || !sameService(kept, settings))) {
+    await request('DELETE', path);
+    kept = null;
+  }
+  if (!settings.enabled) return;
+  if (kept) await request('PUT', path, updateBody(settings));
+  else await request('POST', path, planInvoiceBody(settings));
 }
 
 /** A plan just made (in its own transaction): its invoice settings, when invoicing is on (Asaas only). */
@@ -55,17 +102,6 @@ export async function setPlanInvoiceSettings(
   if (!plan || !settings || plan.status === 'cancelled') return;
   // Applied already: a repeat of the job (or a second instance) does nothing.
   if (plan.invoiceSettingsOf?.getTime() === settings.updatedAt.getTime()) return;
-  const path = `/subscriptions/${encodeURIComponent(plan.providerSubscriptionId)}/invoiceSettings`;
-  let exists: boolean;
-  try {
-    held.parse(await request('GET', path));
-    exists = true;
-  } catch (error) {
-    if (!(error instanceof AsaasRequestError && error.status === 404)) throw error;
-    exists = false;
-  }
-  if (!settings.enabled) {
-    if (exists) await request('DELETE', path);
-  } else await request(exists ? 'PUT' : 'POST', path, planInvoiceBody(settings));
+  await applyPlanInvoiceSettings(request, plan.providerSubscriptionId, settings);
   await subscriptionsRepo.invoiceSettingsApplied(db, plan.id, settings.updatedAt);
 }

@@ -20,13 +20,17 @@ const followUps: Partial<Record<InvoiceState, 'invoice_authorized_email' | 'invo
   CANCELLATION_DENIED: 'invoice_problem_alert',
 };
 
-/** Applies a report to our invoice row; false when it changed nothing (known already, or older). */
+/**
+ * Applies a report to our invoice row; false when it changed nothing (known already, older, or in a
+ * status the shop does not know: its webhook is kept and the owner told, docs/nfse.md).
+ */
 export async function recordInvoice(
   db: Db,
   row: Pick<InvoiceRow, 'id'>,
-  report: InvoiceReport,
+  report: InvoiceReport | null,
   now: Date,
 ): Promise<boolean> {
+  if (!report) return false;
   // One transaction: the move and its follow-up exist together, or neither does.
   return db.transaction(async (tx) => {
     if (!(await invoicesRepo.moveTo(tx, row.id, report, statesBefore(report.status), now))) return false;

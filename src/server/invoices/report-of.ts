@@ -1,14 +1,24 @@
-import type { InvoiceReport } from '../../shared/invoice-states';
+import {
+  providerInvoiceStatuses,
+  type InvoiceReport,
+  type ProviderInvoiceStatus,
+} from '../../shared/invoice-states';
 import type { AsaasInvoice } from './asaas-invoices';
 
-/** An Asaas invoice (an answer or a webhook's) in the shop's words. */
-export const reportOf = (invoice: AsaasInvoice): InvoiceReport => ({
-  providerInvoiceId: invoice.id,
-  status: invoice.status,
-  reference: invoice.externalReference ?? null,
-  payment: invoice.payment ?? null,
-  number: invoice.number ?? null,
-  pdfUrl: invoice.pdfUrl ?? null,
-  xmlUrl: invoice.xmlUrl ?? null,
-  statusDescription: invoice.statusDescription ?? null,
-});
+const known = new Set<string>(providerInvoiceStatuses);
+const isKnown = (status: string): status is ProviderInvoiceStatus => known.has(status);
+
+/** An Asaas invoice (an answer or a webhook's) in the shop's words; null for a status it does not know. */
+export const reportOf = ({ status, ...invoice }: AsaasInvoice): InvoiceReport | null =>
+  isKnown(status)
+    ? {
+        providerInvoiceId: invoice.id,
+        status,
+        reference: invoice.externalReference ?? null,
+        payment: invoice.payment ?? null,
+        number: invoice.number ?? null,
+        pdfUrl: invoice.pdfUrl ?? null,
+        xmlUrl: invoice.xmlUrl ?? null,
+        statusDescription: invoice.statusDescription ?? null,
+      }
+    : null;

@@ -8,9 +8,10 @@ import { emailSchema } from './lead';
 export const authenticationTypes = ['CERTIFICATE', 'TOKEN', 'USER_AND_PASSWORD'] as const;
 export type AuthenticationType = (typeof authenticationTypes)[number];
 
+/** Nullable where Asaas's document does not require a value (FiscalInfoMunicipalOptionsGetResponseDto). */
 export interface MunicipalOptions {
-  authenticationType: AuthenticationType;
-  supportsCancellation: boolean;
+  authenticationType: AuthenticationType | null;
+  supportsCancellation: boolean | null;
   usesSpecialTaxRegimes: boolean;
   usesServiceListItem: boolean;
   specialTaxRegimesList: Array<{ label: string; value: string }>;
@@ -47,8 +48,8 @@ export interface FiscalSetup {
 export interface MunicipalService {
   id: string;
   description: string;
-  /** The city's ISS rate, in percent. */
-  issTax: number;
+  /** The city's ISS rate, in percent; null when Asaas's list gives none. */
+  issTax: number | null;
 }
 
 /** An A1 certificate is a few kilobytes; this bounds what the panel may send (base64). */

@@ -6,9 +6,11 @@ import type { AsaasRequest } from './asaas-client';
 // becomes a ProviderError the caller logs and handles.
 
 const id = z.string().min(1);
+// Every field of a refund item is optional in Asaas's document (PaymentRefundGetResponseDto): an item
+// without them is read as what it can tell, never as an unreadable payment.
 export const asaasRefund = z.object({
-  status: z.string().min(1),
-  value: z.number(),
+  status: z.string().nullish(),
+  value: z.number().nullish(),
   description: z.string().nullish(),
 });
 export const asaasCustomer = z.object({

@@ -8,8 +8,8 @@ import { asaasRefundState } from './asaas-words';
 type AsaasRefund = ReturnType<typeof asaasRefund.parse>;
 
 const toRefund = (item: AsaasRefund): ProviderRefund => ({
-  amountCents: Math.round(item.value * 100),
-  state: asaasRefundState(item.status),
+  amountCents: Math.round((item.value ?? 0) * 100),
+  state: asaasRefundState(item.status ?? ''),
   reference: item.description ?? null,
   reason: null,
 });
@@ -66,7 +66,7 @@ export function asaasRefunds(request: AsaasRequest): Pick<PaymentProvider, 'refu
         'refund',
       );
       const item = (payment.refunds ?? []).find((r) => r.description?.includes(reference));
-      return item ? asaasRefundState(item.status) : 'pending';
+      return item ? asaasRefundState(item.status ?? '') : 'pending';
     },
     findRefunds,
   };

@@ -17,7 +17,8 @@ const kept = (sent: boolean | undefined, word = 'enviado') =>
   sent ? ` (já ${word}; em branco, mantém)` : '';
 
 export function AdminFiscalAccess(props: {
-  auth: AuthenticationType;
+  /** null: Asaas did not say which access the city asks for. */
+  auth: AuthenticationType | null;
   info: FiscalInfoView | null;
   username: string;
   onUsername: (username: string) => void;
@@ -29,7 +30,14 @@ export function AdminFiscalAccess(props: {
   const { auth, info, username, onUsername, secrets, onSecrets, fileKey, onCertificate } = props;
   return (
     <fieldset className="grid gap-3 md:grid-cols-3">
-      <legend className={fieldLabel}>Acesso à prefeitura: {accessLabels[auth]}</legend>
+      <legend className={fieldLabel}>
+        Acesso à prefeitura: {auth ? accessLabels[auth] : 'não informado pelo Asaas'}
+      </legend>
+      {auth === null && (
+        <p className="text-sm text-slate-700">
+          O Asaas não informou que acesso a prefeitura pede: confira com a prefeitura antes de enviar.
+        </p>
+      )}
       {auth === 'USER_AND_PASSWORD' && (
         <>
           <TextInput

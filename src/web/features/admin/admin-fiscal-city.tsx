@@ -37,9 +37,19 @@ export function AdminFiscalCity({
       >
         <h3 className="font-bold">O que a prefeitura pede</h3>
         <ul className="mt-1 list-disc pl-5">
-          <li>Acesso: {accessLabels[options.authenticationType]}</li>
           <li>
-            Cancelamento de nota pelo Asaas: {options.supportsCancellation ? 'permitido' : 'não permitido'}
+            Acesso:{' '}
+            {options.authenticationType
+              ? accessLabels[options.authenticationType]
+              : 'o Asaas não informou (confira com a prefeitura)'}
+          </li>
+          <li>
+            Cancelamento de nota pelo Asaas:{' '}
+            {options.supportsCancellation === null
+              ? 'o Asaas não informou'
+              : options.supportsCancellation
+                ? 'permitido'
+                : 'não permitido'}
           </li>
           <li>Regime especial de tributação: {yes(options.usesSpecialTaxRegimes)}</li>
           <li>Item da lista de serviço: {options.usesServiceListItem ? 'obrigatório' : 'não usado'}</li>

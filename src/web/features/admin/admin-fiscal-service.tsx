@@ -62,7 +62,8 @@ export function AdminFiscalService({ onPick }: { onPick: (service: MunicipalServ
             {found.map((service) => (
               <li key={service.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
                 <span>
-                  {service.description} <span className="text-slate-600">(ISS {service.issTax}%)</span>
+                  {service.description}{' '}
+                  {service.issTax !== null && <span className="text-slate-600">(ISS {service.issTax}%)</span>}
                 </span>
                 <button
                   type="button"

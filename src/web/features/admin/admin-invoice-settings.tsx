@@ -116,7 +116,9 @@ export function AdminInvoiceSettings({ stored }: { stored: InvoiceSettings | nul
                 municipalServiceCode: null,
                 municipalServiceName: service.description,
               });
-              setPercents({ ...percents, issBasisPoints: percentText(Math.round(service.issTax * 100)) });
+              // A service without Asaas's rate keeps the one typed: the accountant's.
+              if (service.issTax !== null)
+                setPercents({ ...percents, issBasisPoints: percentText(Math.round(service.issTax * 100)) });
             }}
           />
         </div>
