@@ -48,8 +48,10 @@ function cardRefusal(body: Body): Refusal | null {
 }
 
 /**
- * A plan of instalments ('Criar cobrança parcelada'): 2 or more, `totalValue` or `installmentValue`
- * instead of `value`; on a card up to 21 for Visa and Mastercard, 12 for other brands (reference §1.5).
+ * A plan of instalments ('Criar cobrança parcelada'): 2 or more, with `totalValue` or `installmentValue`;
+ * `value` is required by Asaas's document (PaymentSaveRequestDto) and taken alongside them
+ * (tests/contracts/asaas/asaas-openapi.json); on a card up to 21 for Visa and Mastercard, 12 for other
+ * brands (reference §1.5).
  */
 function installmentRefusal(body: Body): Refusal | null {
   const count = body.installmentCount;
@@ -57,8 +59,6 @@ function installmentRefusal(body: Body): Refusal | null {
   const cardMax = /^(4|5[1-5]|2[2-7])/.test(String(card.number ?? '4')) ? 21 : 12;
   if (typeof count !== 'number' || !Number.isInteger(count) || count < 2 || count > cardMax)
     return refusal('invalid_installmentCount', 'O número de parcelas é inválido.');
-  if (body.value !== undefined)
-    return refusal('invalid_value', 'Informe o valor total ou o valor da parcela, não o valor da cobrança.');
   if (!(Number(body.totalValue) > 0) && !(Number(body.installmentValue) > 0))
     return refusal('invalid_value', 'Informe o valor total ou o valor da parcela.');
   return null;

@@ -29,6 +29,14 @@ export interface RecordedRequest {
   body: Record<string, unknown> | null;
 }
 
+/** An answer the fake sent (the contract tests check each against Asaas's document). */
+export interface RecordedAnswer {
+  method: string;
+  path: string;
+  status: number;
+  body: unknown;
+}
+
 export interface FakeAsaas
   extends
     Pick<FakeState, 'customers' | 'payments' | 'subscriptions' | 'installments' | 'events'>,
@@ -36,6 +44,7 @@ export interface FakeAsaas
   url: string;
   apiKey: string;
   requests: RecordedRequest[];
+  answers: RecordedAnswer[];
   /** The balance, webhooks and PIX keys the account answers with (npm run doctor reads them). */
   account: FakeAccount;
   fiscal: FakeFiscalControls;
@@ -52,6 +61,7 @@ export async function startFakeAsaas(
   options: FakeAsaasOptions = {},
 ): Promise<FakeAsaas> {
   const requests: RecordedRequest[] = [];
+  const answers: RecordedAnswer[] = [];
   const state = newFakeState(options.clock);
   const account = newFakeAccount();
   const faults = new FakeFaults();
@@ -74,6 +84,7 @@ export async function startFakeAsaas(
     }
     const fate = faults.fate(method, url.pathname);
     const send = (status: number, data: unknown) => {
+      answers.push({ method, path: url.pathname, status, body: data });
       // A lost answer: the request was processed as usual, then the connection is cut.
       if (fate.lost) return void req.socket.destroy();
       // Written as it is now: a slow answer shows the state of when the request was processed.
@@ -115,6 +126,7 @@ export async function startFakeAsaas(
     url: `http://127.0.0.1:${port}/v3`,
     apiKey,
     requests,
+    answers,
     account,
     fiscal: fiscalControls(state, fiscal),
     customers: state.customers,

@@ -147,14 +147,15 @@ describe('instalment plans', () => {
       dueDate: today,
       ...fields,
     });
-  it('refuses a count below 2, above 21 (12 for a brand other than Visa and Mastercard), a value beside it', async () => {
+  it('refuses a count below 2, above 21 (12 for a brand other than Visa and Mastercard); takes the value beside it', async () => {
     for (const installmentCount of [1, 22, 2.5, '3'])
       expect(errorCode(await plan({ installmentCount, totalValue: 90 }))).toBe('invalid_installmentCount');
     const elo = { ...card, creditCard: { ...card.creditCard, number: '6362970000457013' } };
     expect(errorCode(await plan({ installmentCount: 13, totalValue: 90, ...elo }))).toBe(
       'invalid_installmentCount',
     );
-    expect(errorCode(await plan({ installmentCount: 3, totalValue: 90, value: 90 }))).toBe('invalid_value');
+    // `value` is required by Asaas's document, instalments or not (tests/contracts/asaas/README.md).
+    expect((await plan({ installmentCount: 3, totalValue: 90, value: 90 })).status).toBe(200);
     expect(errorCode(await plan({ installmentCount: 3 }))).toBe('invalid_value');
     expect((await plan({ installmentCount: 21, totalValue: 90 })).status).toBe(200);
     expect((await plan({ installmentCount: 12, totalValue: 90, ...elo })).status).toBe(200);

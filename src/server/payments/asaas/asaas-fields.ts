@@ -36,8 +36,9 @@ export function cardFields(charge: ChargeRequest, card: CardDetails) {
 }
 
 /**
- * The amount of a charge (`value` in reais): in instalments `installmentCount` and `totalValue`, which Asaas
- * splits itself (the remainder on the last); a single payment takes `value` only (reference §1.4).
+ * The amount of a charge (`value` in reais, required by Asaas's document, PaymentSaveRequestDto): in
+ * instalments also `installmentCount` and `totalValue`, which Asaas splits itself (the remainder on the
+ * last); a single payment takes `value` only (reference §1.4).
  */
 export const installmentFields = (installments: number, value: number) =>
-  installments > 1 ? { installmentCount: installments, totalValue: value } : { value };
+  installments > 1 ? { value, installmentCount: installments, totalValue: value } : { value };

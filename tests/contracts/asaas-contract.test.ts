@@ -1,0 +1,256 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { InvoiceSettingsRow } from '#server/db/schema/index.ts';
+import { asaasFiscal } from '#server/invoices/fiscal-asaas.ts';
+import { fiscalForm } from '#server/invoices/fiscal-form.ts';
+import { asaasInvoices } from '#server/invoices/asaas-invoices.ts';
+import { invoiceRequest } from '#server/invoices/issue-invoice.ts';
+import { applyPlanInvoiceSettings } from '#server/invoices/plan-invoice-settings.ts';
+import { createAsaasClient, type AsaasRequest } from '#server/payments/asaas/asaas-client.ts';
+import { shopWebhookEvents } from '#server/payments/asaas/asaas-events.ts';
+import { createAsaasProvider } from '#server/payments/asaas/asaas-provider.ts';
+import { asaasRefundState, asaasState } from '#server/payments/asaas/asaas-words.ts';
+import type { ChargeRequest } from '#server/payments/payment-provider.ts';
+import { providerInvoiceStatuses } from '#shared/invoice-states.ts';
+import { authenticationTypes } from '#shared/schemas/fiscal-info.ts';
+import { startFakeAsaas, type FakeAsaas } from '../fake-asaas/fake-asaas-server';
+import { answerProblems, enumOf, requestProblems, schemaProblems } from './asaas-contract';
+
+// Issue 44 §1: what the shop sends Asaas and what the fake Asaas answers, each checked against Asaas's
+// API v3 document (tests/contracts/asaas/README.md), not against our reading of it.
+
+const today = '2026-11-23';
+let fake: FakeAsaas;
+let request: AsaasRequest;
+beforeEach(async () => {
+  fake = await startFakeAsaas(undefined, { clock: () => new Date(`${today}T15:00:00Z`) });
+  request = createAsaasClient({ baseUrl: fake.url, apiKey: fake.apiKey, userAgent: 'Impulso/contract' });
+});
+afterEach(() => fake.close());
+
+const provider = () =>
+  createAsaasProvider({
+    request,
+    publicUrl: 'https://loja.example',
+    clock: () => new Date(`${today}T15:00:00Z`),
+  });
+
+const customer = {
+  name: 'Maria Souza',
+  email: 'maria@exemplo.com',
+  cpf: '52998224725',
+  phone: '11987654321',
+  address: { cep: '01310100', street: 'Av. Paulista', number: '1000', neighborhood: 'Bela Vista' },
+};
+const charge = (orderId: string): ChargeRequest =>
+  ({
+    orderId,
+    amountCents: 9_700,
+    description: 'Plano Simples',
+    customer,
+    remoteIp: '203.0.113.7',
+  }) as ChargeRequest;
+const card = {
+  holderName: 'MARIA SOUZA',
+  number: '4444444444444444',
+  expiryMonth: '12',
+  expiryYear: '2030',
+  cvv: '123',
+};
+
+const rates = { iss: 200, pis: 65, cofins: 300, csll: 0, inss: 0, ir: 0 };
+const settings = (patch: Partial<InvoiceSettingsRow> = {}): InvoiceSettingsRow => ({
+  id: 'default',
+  enabled: true,
+  issueOn: 'payment',
+  municipalServiceId: '1234',
+  municipalServiceCode: null,
+  municipalServiceName: 'Marketing digital',
+  descriptionTemplate: '{servico} (pedido {pedido})',
+  retainIss: false,
+  issBasisPoints: rates.iss,
+  pisBasisPoints: rates.pis,
+  cofinsBasisPoints: rates.cofins,
+  csllBasisPoints: rates.csll,
+  inssBasisPoints: rates.inss,
+  irBasisPoints: rates.ir,
+  cancelOnRefund: true,
+  updatedAt: new Date(),
+  ...patch,
+});
+
+async function sendFiscalInfo() {
+  const fiscal = asaasFiscal(request);
+  const options = await fiscal.options();
+  await fiscal.services('marketing');
+  const fields = {
+    email: 'fiscal@loja.example',
+    simplesNacional: true,
+    municipalInscription: '123456',
+    username: 'loja',
+    password: 'segredo',
+  } as Parameters<typeof fiscalForm>[0];
+  await fiscal.save(fiscalForm(fields, options, null));
+  await fiscal.info();
+}
+
+/** Every request the fake received and every 2xx it answered, checked against the document. */
+function exchangeProblems() {
+  const sent = fake.requests
+    .filter((r) => r.body !== null && !r.headers['content-type']?.startsWith('multipart/'))
+    .flatMap((r) => requestProblems(r.method, r.path, r.body));
+  const answered = fake.answers
+    .filter((a) => a.status < 300)
+    .flatMap((a) => answerProblems(a.method, a.path, a.body));
+  return [...sent, ...answered];
+}
+
+describe("the shop's requests and the fake's answers, against Asaas's document", () => {
+  it('charges, plans, refunds and lookups', async () => {
+    const asaas = provider();
+    await asaas.createPixCharge({ ...charge('order-pix'), payableUntil: new Date(`${today}T20:00:00Z`) });
+    await asaas.createCardCharge({ ...charge('order-card'), card, installments: 1 });
+    const split = await asaas.createCardCharge({ ...charge('order-3x'), card, installments: 3 });
+    await asaas.createHostedCharge({ ...charge('order-debit'), method: 'debit_card', installments: 1 });
+    await asaas.createSubscription({ ...charge('order-plan'), method: 'pix', card: undefined });
+    await asaas.createSubscription({ ...charge('order-plan-card'), method: 'credit_card', card });
+    const [paid] = await asaas.findCharges('order-card');
+    await asaas.refund(
+      { providerPaymentId: paid!.providerPaymentId, installmentPlanId: null },
+      {
+        amountCents: 1_000,
+        reference: 'refund-1',
+      },
+    );
+    if (split.outcome === 'approved' && split.installmentPlanId)
+      await asaas.refund(
+        { providerPaymentId: split.providerPaymentId, installmentPlanId: split.installmentPlanId },
+        { reference: 'refund-2' },
+      );
+    await asaas.findRefunds({ providerPaymentId: paid!.providerPaymentId, installmentPlanId: null });
+    await asaas.findSubscriptions('order-plan');
+    await asaas.getState(paid!.providerPaymentId);
+    const [pix] = await asaas.findCharges('order-pix');
+    await asaas.cancelCharge(pix!.providerPaymentId);
+    expect(exchangeProblems()).toEqual([]);
+  });
+
+  it('invoices, fiscal data and a plan’s invoice settings', async () => {
+    const asaas = provider();
+    const card3x = await asaas.createCardCharge({ ...charge('order-nf'), card, installments: 3 });
+    if (card3x.outcome !== 'approved') throw new Error('the card was refused');
+    await sendFiscalInfo();
+    const invoices = asaasInvoices(request);
+    const order = { purchaseCode: 'ABCD2345', quantity: 1 } as Parameters<typeof invoiceRequest>[1];
+    const row = { id: '0b7a3c9e-6f1e-4a51-9d51-2c7d3a0c8e11', valueCents: 9_700 } as Parameters<
+      typeof invoiceRequest
+    >[2];
+    const made = await invoices.create(
+      invoiceRequest(settings(), order, row, { installment: card3x.installmentPlanId! }, new Date()),
+    );
+    await invoices.findByReference(row.id);
+    await invoices.authorize(made.id);
+    await invoices.get(made.id);
+    await invoices.cityCancels();
+    await invoices.cancel(made.id);
+
+    const plan = await asaas.createSubscription({
+      ...charge('order-plan-nf'),
+      method: 'pix',
+      card: undefined,
+    });
+    const subscription = plan.providerSubscriptionId!;
+    await applyPlanInvoiceSettings(request, subscription, settings()); // none yet: POST
+    await applyPlanInvoiceSettings(request, subscription, settings({ issBasisPoints: 300 })); // PUT
+    await applyPlanInvoiceSettings(request, subscription, settings({ municipalServiceId: '5678' })); // new service
+    await applyPlanInvoiceSettings(request, subscription, settings({ enabled: false })); // DELETE
+    expect(exchangeProblems()).toEqual([]);
+  });
+
+  it('a plan’s settings at Asaas follow the shop’s: the period read back, a new service by DELETE + POST', async () => {
+    await sendFiscalInfo();
+    const plan = await provider().createSubscription({
+      ...charge('order-plan-2'),
+      method: 'pix',
+      card: undefined,
+    });
+    const id = plan.providerSubscriptionId!;
+    const path = `/subscriptions/${id}/invoiceSettings`;
+    await applyPlanInvoiceSettings(request, id, settings());
+    await applyPlanInvoiceSettings(request, id, settings({ issBasisPoints: 500 }));
+    await applyPlanInvoiceSettings(request, id, settings({ municipalServiceId: '5678' }));
+    const held = (await request('GET', path)) as Record<string, unknown>;
+    expect(held).toMatchObject({
+      municipalServiceId: '5678',
+      invoiceCreationPeriod: 'ON_PAYMENT_CONFIRMATION',
+      taxes: { iss: 2 },
+    });
+    const calls = fake.requests.filter((r) => r.path === `/v3${path}`).map((r) => r.method);
+    expect(calls).toEqual(['GET', 'POST', 'GET', 'PUT', 'GET', 'DELETE', 'POST', 'GET']);
+  });
+
+  it('every webhook the fake sends', async () => {
+    const asaas = provider();
+    await asaas.createPixCharge({ ...charge('order-hook'), payableUntil: new Date(`${today}T20:00:00Z`) });
+    await asaas.createCardCharge({ ...charge('order-hook-card'), card, installments: 1 });
+    const [paid] = await asaas.findCharges('order-hook-card');
+    await asaas.refund(
+      { providerPaymentId: paid!.providerPaymentId, installmentPlanId: null },
+      { reference: 'refund-3' },
+    );
+    expect(fake.events.length).toBeGreaterThan(0);
+    const events = enumOf('WebhookConfigGetResponseWebhookEvent');
+    const problems = fake.events.flatMap((e) => [
+      ...(events.includes(e.event) ? [] : [`${e.event} is not an event of the document`]),
+      ...('payment' in e ? schemaProblems('PaymentGetResponseDto', e.payment) : []),
+      ...('invoice' in e ? schemaProblems('InvoiceGetResponseDto', e.invoice) : []),
+    ]);
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('the document itself', () => {
+  it('refuses what it does not list: the period under its request name in a GET answer, a service in PUT', () => {
+    const path = '/v3/subscriptions/sub_1/invoiceSettings';
+    expect(answerProblems('GET', path, { effectiveDatePeriod: 'ON_PAYMENT_CONFIRMATION' })).not.toEqual([]);
+    expect(answerProblems('GET', path, { invoiceCreationPeriod: 'ON_PAYMENT_CONFIRMATION' })).toEqual([]);
+    const taxes = { retainIss: false, iss: 2, pis: 0, cofins: 0, csll: 0, inss: 0, ir: 0 };
+    expect(requestProblems('PUT', path, { municipalServiceId: '1', taxes })).not.toEqual([]);
+    expect(requestProblems('PUT', path, { taxes })).toEqual([]);
+  });
+});
+
+describe('the words the shop reads are in the document’s enums', () => {
+  it('charge, refund and invoice statuses, webhook events, the city’s access', () => {
+    const chargeStatuses = enumOf('PaymentGetResponsePaymentStatus');
+    const read = chargeStatuses.filter((s) => asaasState({ status: s }) !== null);
+    expect(read.length).toBeGreaterThan(10);
+    // Every status word the shop maps is one Asaas lists.
+    for (const status of [
+      'PENDING',
+      'OVERDUE',
+      'CONFIRMED',
+      'RECEIVED',
+      'REFUNDED',
+      'AWAITING_RISK_ANALYSIS',
+    ])
+      expect(chargeStatuses).toContain(status);
+    expect(enumOf('PaymentRefundGetResponsePaymentRefundStatus').map(asaasRefundState)).not.toContain(
+      undefined,
+    );
+    const webhookEvents = enumOf('WebhookConfigGetResponseWebhookEvent');
+    expect(shopWebhookEvents.filter((e) => !webhookEvents.includes(e))).toEqual([]);
+    const invoiceStatuses = new Set([
+      ...enumOf('InvoiceGetResponseInvoiceStatus'),
+      ...enumOf('SubscriptionGetInvoicesRequestInvoiceStatus'),
+    ]);
+    expect(providerInvoiceStatuses.filter((s) => !invoiceStatuses.has(s))).toEqual([]);
+    expect(
+      [...invoiceStatuses].filter((s) => !(providerInvoiceStatuses as readonly string[]).includes(s)),
+    ).toEqual([]);
+    expect(
+      authenticationTypes.filter(
+        (t) => !enumOf('FiscalInfoMunicipalOptionsGetResponseEnotasTipoAutenticacao').includes(t),
+      ),
+    ).toEqual([]);
+  });
+});
