@@ -48,7 +48,7 @@ describe('the hosted card page in instalments', () => {
     expect(order).toMatchObject({ installments: 3, totalCents: 8590 });
     const [body] = chargeBodies(order.id);
     expect(body).toMatchObject({ billingType: 'CREDIT_CARD', installmentCount: 3, totalValue: 85.9 });
-    expect(body).not.toHaveProperty('value');
+    expect(body?.value).toBe(body?.totalValue); // required by Asaas's document (tests/contracts/asaas)
     expect(body).not.toHaveProperty('creditCard');
 
     const parts = [...asaas.fake.payments.values()].filter((p) => p.externalReference === order.id);
@@ -122,7 +122,7 @@ describe('"Gerar cobrança" by card in instalments', () => {
     });
     const [body] = chargeBodies(orderId);
     expect(body).toMatchObject({ billingType: 'CREDIT_CARD', installmentCount: 3, totalValue: 195.9 });
-    expect(body).not.toHaveProperty('value');
+    expect(body?.value).toBe(body?.totalValue); // required by Asaas's document (tests/contracts/asaas)
 
     const first = [...asaas.fake.payments.values()].find(
       (p) => p.externalReference === orderId && p.installmentNumber === 1,
