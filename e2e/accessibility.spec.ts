@@ -15,7 +15,7 @@ test('axe finds no violations with the cookie banner and the purchase modal open
   await expect(page.getByRole('region', { name: 'Preferências de cookies' })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Rejeitar' }).click();
-  await page.getByRole('button', { name: 'Comprar 1.000 curtidas por R$ 39,90' }).click();
+  await page.getByRole('link', { name: 'Comprar 1.000 curtidas por R$ 39,90' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Continuar para pagamento' }).click();
   await expect(page.getByText('Informe o link da publicação')).toBeVisible();
   expect(await axeViolations(page, 'dialog')).toEqual([]);

@@ -20,7 +20,7 @@ test("the owner changes a package's price in the panel and the buyer's checkout 
   await expect(page.getByText(/likes-4000: priceCents: 13990 → 12990/)).toBeVisible();
 
   await gotoHydrated(page, '/precos?tipo=avulso');
-  await page.getByRole('button', { name: 'Comprar 4.000 curtidas por R$ 129,90' }).click();
+  await page.getByRole('link', { name: 'Comprar 4.000 curtidas por R$ 129,90' }).click();
   const dialog = page.getByRole('dialog', { name: '4.000 curtidas' });
   await dialog.getByLabel('Seu @ do Instagram').fill('@preco.novo');
   await dialog.getByLabel('Seu e-mail').fill('preco.novo@exemplo.com');

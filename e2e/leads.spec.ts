@@ -5,7 +5,7 @@ import { expect, gotoHydrated, signInOperator, test } from './fixtures';
 
 test('a visitor who stops after the modal is listed in the panel with an e-mail link', async ({ page }) => {
   await gotoHydrated(page, '/precos?tipo=avulso');
-  await page.getByRole('button', { name: 'Comprar 1.000 seguidores por R$ 85,90' }).click();
+  await page.getByRole('link', { name: 'Comprar 1.000 seguidores por R$ 85,90' }).click();
   const dialog = page.getByRole('dialog', { name: '1.000 seguidores' });
   await expect(dialog.getByText(/Guardamos seu @ e seu e-mail .* Apagamos em até 90 dias/)).toBeVisible();
   await dialog.getByLabel('Seu @ do Instagram').fill('@so.olhando');

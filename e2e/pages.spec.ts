@@ -80,7 +80,7 @@ test.describe('funnel events', () => {
   test('a failing events endpoint does not break the page', async ({ page }) => {
     await page.route('**/api/events', (route) => route.abort());
     await gotoHydrated(page, '/precos?tipo=avulso');
-    await page.getByRole('button', { name: 'Comprar 500 seguidores por R$ 45,90' }).click();
+    await page.getByRole('link', { name: 'Comprar 500 seguidores por R$ 45,90' }).click();
     await expect(page.getByRole('dialog', { name: '500 seguidores' })).toBeVisible();
   });
 });

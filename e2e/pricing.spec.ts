@@ -9,8 +9,8 @@ test.describe('/precos', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Seguidores' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Curtidas' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Visualizações' })).toBeVisible();
-    await expect(page.getByRole('button', { name: /^Comprar/ })).toHaveCount(16);
-    await expect(page.getByRole('button', { name: 'Comprar 1.000 seguidores por R$ 85,90' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Comprar/ })).toHaveCount(16);
+    await expect(page.getByRole('link', { name: 'Comprar 1.000 seguidores por R$ 85,90' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Compra segura' })).toBeVisible();
     await expect(page.getByText('Disponibilidade limitada')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Termos de Uso' }).first()).toHaveAttribute(
@@ -42,7 +42,7 @@ test.describe('/precos', () => {
       if (req.url().endsWith('/api/events')) events.push(req.postDataJSON().etapa);
     });
     await gotoHydrated(page, '/precos?tipo=avulso');
-    await page.getByRole('button', { name: 'Comprar 2.000 curtidas por R$ 75,90' }).click();
+    await page.getByRole('link', { name: 'Comprar 2.000 curtidas por R$ 75,90' }).click();
     const dialog = page.getByRole('dialog', { name: '2.000 curtidas' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel('Seu @ do Instagram')).toBeVisible();
@@ -81,13 +81,13 @@ test.describe('/precos', () => {
 
   test('followers need no post link; Esc closes the modal', async ({ page }) => {
     await gotoHydrated(page, '/precos?tipo=avulso');
-    await page.getByRole('button', { name: 'Comprar 1.000 seguidores por R$ 85,90' }).click();
+    await page.getByRole('link', { name: 'Comprar 1.000 seguidores por R$ 85,90' }).click();
     const dialog = page.getByRole('dialog', { name: '1.000 seguidores' });
     await expect(dialog.getByLabel('Seu @ do Instagram')).toBeVisible();
     await expect(dialog.getByLabel('Link da publicação')).toHaveCount(0);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
-    await page.getByRole('button', { name: 'Comprar 1.000 seguidores por R$ 85,90' }).click();
+    await page.getByRole('link', { name: 'Comprar 1.000 seguidores por R$ 85,90' }).click();
     await dialog.getByLabel('Seu @ do Instagram').fill('loja_da_ana');
     await dialog.getByLabel('Seu e-mail').fill('ana@exemplo.com');
     await dialog.getByLabel('Seu e-mail').press('Enter');
@@ -96,7 +96,7 @@ test.describe('/precos', () => {
 
   test('a package the operator switched off says so instead of opening the modal', async ({ page }) => {
     await gotoHydrated(page, '/precos?tipo=avulso');
-    await page.getByRole('button', { name: 'Comprar 4.000 visualizações por R$ 40,90' }).click();
+    await page.getByRole('link', { name: 'Comprar 4.000 visualizações por R$ 40,90' }).click();
     await expect(page.getByRole('alert')).toHaveText('Produto indisponível no momento.');
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });

@@ -5,6 +5,7 @@ import type { RateLimiter } from './rate-limit/rate-limiter';
 import { healthRoutes } from './health/health.routes';
 import { catalogueRoutes } from './catalogue/catalogue.routes';
 import { analyticsRoutes } from './analytics/analytics.routes';
+import { consentRoutes } from './analytics/consent.routes';
 import { pagesRoutes } from './pages/pages.routes';
 import { ordersRoutes } from './orders/orders.routes';
 import { accountsRoutes } from './accounts/accounts.routes';
@@ -158,6 +159,7 @@ export async function registerRoutes(server: FastifyInstance, parts: AppParts) {
   if (config.whatsapp) await server.register(whatsappWebhookRoutes, { db, clock, ...config.whatsapp });
   await server.register(healthRoutes, { ping: database.ping });
   await server.register(catalogueRoutes, { catalogue });
+  await server.register(consentRoutes);
   await server.register(analyticsRoutes, {
     db,
     rateLimiter,

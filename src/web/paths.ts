@@ -36,6 +36,9 @@ export const paths = {
   privacyConfirm: '/meus-dados/confirmar',
 } as const;
 
+/** Where the cookie banner's form posts a choice made before the scripts run (issue 45 §1). */
+export const consentPath = '/api/consent';
+
 /** The route pattern of an order's page (the router reads `:id`). */
 export const orderRoute = '/order/:id';
 

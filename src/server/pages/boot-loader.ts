@@ -6,7 +6,9 @@ import { createHash } from 'node:crypto';
  * largest paint against it: `/` LCP 2.1 s with the scripts in <head>, 1.2 s after load; the checkout 2.4 s,
  * 0.7 s after the first paint). Every page arrives rendered with its styles inline, so scripts only add
  * behaviour; a form typed into before they run keeps what was typed (ui/text-field.tsx), and a submit before
- * they run is held back (the browser would otherwise reload the page as a GET and drop what was typed).
+ * they run is held back (the browser would otherwise reload the page as a GET and drop what was typed) and,
+ * like a tap on a button, kept: the page replays the last one once it reacts (lib/early-tap.ts, issue 45
+ * §1). A form marked `data-plain` posts to the server on its own (the cookie banner's choice).
  * - `load`: content pages start them after the load event, and the paint after it;
  * - `paint`: pages with forms right after the first paint of the parsed page.
  * (A hidden tab paints nothing: it starts them at once.) Load alone was not enough: with the styles
@@ -15,7 +17,10 @@ import { createHash } from 'node:crypto';
  * Inline, so it costs no request; allowed by its hash in the CSP.
  */
 const source =
-  '(function(s){addEventListener("submit",function(e){document.documentElement.dataset.hydrated||e.preventDefault()},true);' +
+  '(function(s){var q=null,h=function(){return document.documentElement.dataset.hydrated};' +
+  'addEventListener("submit",function(e){if(h()||e.target.hasAttribute("data-plain"))return;e.preventDefault();q={form:e.target,submitter:e.submitter}},true);' +
+  'addEventListener("click",function(e){var b=!h()&&e.target.closest&&e.target.closest(\'button[type="button"]\');if(b)q={button:b}},true);' +
+  'window.__earlyTap=function(){var t=q;q=null;return t};' +
   'function go(){s.dataset.chunks.split(" ").forEach(function(h){var l=document.createElement("link");' +
   'l.rel="modulepreload";l.crossOrigin="";l.href=h;document.head.appendChild(l)});import(s.dataset.entry)}' +
   'function painted(){document.visibilityState==="hidden"?go():requestAnimationFrame(function(){setTimeout(go)})}' +

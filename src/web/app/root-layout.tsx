@@ -4,6 +4,7 @@ import { TestModeBanner, testModeOffset } from '../components/layout/test-mode-b
 import { trackVisitorOnce } from '../lib/analytics';
 import { useShop } from '../lib/boot';
 import { trackWhatsappContacts } from '../lib/whatsapp';
+import { replayEarlyTap } from '../lib/early-tap';
 import { useRouteHandle } from '../router/router';
 import { titleFor } from './route-handle';
 
@@ -19,6 +20,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
     trackVisitorOnce();
     // Tests (and support) can tell a hydrated page from server HTML that does not react to clicks yet.
     document.documentElement.dataset.hydrated = 'true';
+    replayEarlyTap();
     return trackWhatsappContacts();
   }, []);
 

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from '../../router/link';
-import type { ConsentChoice } from '#shared/consent.ts';
+import { useLocation } from '../../router/router';
+import { parseConsent } from '#shared/consent.ts';
 import { consentCookie, loadTagManager, storeConsent, storedConsent } from '../../lib/consent';
 import { useCookieBannerRendered, useShop } from '../../lib/boot';
-import { paths } from '../../paths';
+import { consentPath, paths } from '../../paths';
 
 const choiceButton =
   'min-h-11 flex-1 sm:w-40 rounded-full border-2 border-white px-5 py-2 text-sm font-bold focus-visible:outline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white sm:flex-none';
@@ -15,6 +16,7 @@ const choiceButton =
  */
 export function CookieBanner() {
   const { gtmId } = useShop();
+  const { pathname, search } = useLocation();
   const [visible, setVisible] = useState(useCookieBannerRendered());
 
   useEffect(() => {
@@ -27,7 +29,12 @@ export function CookieBanner() {
 
   if (!visible) return null;
 
-  const choose = (choice: ConsentChoice) => {
+  // Before the scripts run, the form posts the choice to the server (api/consent); after, it stays here.
+  const choose = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const choice = parseConsent(submitter?.getAttribute('value'));
+    if (!choice) return;
     storeConsent(choice);
     if (choice === 'accepted') loadTagManager(gtmId);
     setVisible(false);
@@ -47,22 +54,25 @@ export function CookieBanner() {
           </Link>
           .
         </p>
-        <div className="flex gap-3">
+        <form method="post" action={consentPath} data-plain="" onSubmit={choose} className="flex gap-3">
+          <input type="hidden" name="return" value={`${pathname}${search}`} />
           <button
-            type="button"
+            type="submit"
+            name="choice"
+            value="rejected"
             className={`${choiceButton} bg-slate-900 text-white`}
-            onClick={() => choose('rejected')}
           >
             Rejeitar
           </button>
           <button
-            type="button"
+            type="submit"
+            name="choice"
+            value="accepted"
             className={`${choiceButton} bg-white text-slate-900`}
-            onClick={() => choose('accepted')}
           >
             Aceitar todos
           </button>
-        </div>
+        </form>
       </div>
     </section>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from '../../router/link';
 import { paths } from '../../paths';
 import { useShop } from '../../lib/boot';
@@ -20,6 +20,10 @@ export function SiteHeader({ backLink = false }: { backLink?: boolean }) {
   const whatsapp = useWhatsappLink();
   const [scrolled, setScrolled] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
+  const menu = useRef<HTMLDetailsElement>(null);
+  const closeMenu = () => {
+    if (menu.current) menu.current.open = false;
+  };
 
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > 10);
@@ -76,51 +80,55 @@ export function SiteHeader({ backLink = false }: { backLink?: boolean }) {
             Consultar Compra
           </Link>
           {!backLink && (
-            <button
-              type="button"
-              className="inline-flex h-11 w-11 items-center justify-center rounded-lg border border-slate-300 text-slate-900 lg:hidden"
-              aria-expanded={menuOpen}
-              aria-controls="mobile-menu"
-              aria-label={menuOpen ? 'Fechar menu' : 'Abrir menu'}
-              onClick={() => setMenuOpen((open) => !open)}
-            >
-              <svg
-                viewBox="0 0 24 24"
-                aria-hidden="true"
-                className="h-6 w-6"
-                stroke="currentColor"
-                strokeWidth="2"
+            // A <details>: it opens with a tap before the page's scripts run (issue 45 §1).
+            <details ref={menu} className="lg:hidden" onToggle={(e) => setMenuOpen(e.currentTarget.open)}>
+              <summary
+                role="button"
+                aria-expanded={menuOpen}
+                aria-controls="mobile-menu"
+                className="inline-flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-lg border border-slate-300 text-slate-900 [&::-webkit-details-marker]:hidden"
+                aria-label={menuOpen ? 'Fechar menu' : 'Abrir menu'}
               >
-                {menuOpen ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-              </svg>
-            </button>
+                <svg
+                  viewBox="0 0 24 24"
+                  aria-hidden="true"
+                  className="h-6 w-6"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                >
+                  {menuOpen ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+                </svg>
+              </summary>
+              <nav
+                id="mobile-menu"
+                aria-label="Menu"
+                className="absolute inset-x-0 top-16 border-t border-slate-200 bg-white shadow-md"
+              >
+                <ul className={`${container} flex flex-col py-2 text-base font-semibold text-slate-900`}>
+                  {navLinks.map((link) => (
+                    <li key={link.to}>
+                      <Link to={link.to} className="block py-3" onClick={closeMenu}>
+                        {link.label}
+                      </Link>
+                    </li>
+                  ))}
+                  <li>
+                    <Link to={paths.lookup} className="block py-3" onClick={closeMenu}>
+                      Consultar Compra
+                    </Link>
+                  </li>
+                  <li className="py-3">
+                    <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={buttonWhatsapp}>
+                      <WhatsappIcon />
+                      Falar no WhatsApp
+                    </a>
+                  </li>
+                </ul>
+              </nav>
+            </details>
           )}
         </div>
       </div>
-      {menuOpen && !backLink && (
-        <nav id="mobile-menu" aria-label="Menu" className="border-t border-slate-200 bg-white lg:hidden">
-          <ul className={`${container} flex flex-col py-2 text-base font-semibold text-slate-900`}>
-            {navLinks.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className="block py-3" onClick={() => setMenuOpen(false)}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-            <li>
-              <Link to={paths.lookup} className="block py-3" onClick={() => setMenuOpen(false)}>
-                Consultar Compra
-              </Link>
-            </li>
-            <li className="py-3">
-              <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={buttonWhatsapp}>
-                <WhatsappIcon />
-                Falar no WhatsApp
-              </a>
-            </li>
-          </ul>
-        </nav>
-      )}
     </header>
   );
 }

@@ -59,7 +59,7 @@ export function PlansSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
         <div className="mt-12 max-w-3xl">
           <h3 className="text-xl font-bold text-slate-900">Dúvidas sobre os planos</h3>
           <div className="mt-4">
-            <Accordion items={planFaq} headingLevel={4} />
+            <Accordion items={planFaq} />
           </div>
         </div>
       </div>

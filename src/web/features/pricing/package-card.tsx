@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import type { Package, Product } from '#shared/catalogue.ts';
 import { formatBRL, formatInteger } from '#shared/money.ts';
 import { messages } from '#shared/messages.ts';
@@ -8,6 +8,7 @@ import { isPackageAvailable } from '#shared/pricing.ts';
 import { packageGuaranteeLine } from '#shared/guarantee.ts';
 import { track } from '../../lib/analytics';
 import { useShop } from '../../lib/boot';
+import { checkoutUrl } from '../../paths';
 
 export function PackageCard({
   product,
@@ -21,8 +22,12 @@ export function PackageCard({
   const { unavailablePackages } = useShop();
   const [unavailable, setUnavailable] = useState(false);
   const title = `${formatInteger(pack.amount)} ${product.unitLabel}`;
-  const buy = () => {
+  // A real link to the checkout with the package (issue 45 §1): a tap before the scripts run goes there;
+  // once they run, the purchase modal opens instead.
+  const buy = (event: MouseEvent<HTMLAnchorElement>) => {
     track('botao_compra');
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
     if (!isPackageAvailable(pack, unavailablePackages)) {
       setUnavailable(true);
       return;
@@ -52,14 +57,14 @@ export function PackageCard({
           </li>
         ))}
       </ul>
-      <button
-        type="button"
+      <a
+        href={checkoutUrl({ type: product.id, amount: pack.amount })}
         onClick={buy}
         aria-label={`Comprar ${title} por ${formatBRL(pack.priceCents)}`}
         className={`${pack.popular ? buttonPrimary : buttonSecondary} mt-4 w-full`}
       >
         Comprar
-      </button>
+      </a>
       {unavailable && (
         <p role="alert" className="mt-2 text-sm font-semibold text-red-700">
           {messages.product_unavailable}
