@@ -135,6 +135,7 @@ describe('the catalogue in the database', () => {
       id: 'likes_per_post',
       quantity: 120,
       panelServiceId: '4',
+      delayMinutes: 0,
     });
     expect(listed.audit[0]).toMatchObject({ entityId: 'avancado:story_views', actor: adminEmail });
     const report = (await admin('GET', '/api/admin/fulfilment/panel')).json();

@@ -32,6 +32,7 @@ export const panelMessages = {
   catalogue_price_invalid: 'Informe um valor a partir de R$ 0,01.',
   catalogue_amount_invalid: 'Informe uma quantidade inteira maior que zero.',
   catalogue_service_invalid: 'Código de serviço inválido (letras, números, - ou _).',
+  catalogue_delay_invalid: 'Escolha um dos atrasos que o painel aceita (0 a 600 minutos).',
   catalogue_amount_taken: 'Já existe um pacote com esta quantidade para este produto.',
   catalogue_last_available: 'Deixe ao menos um pacote disponível para cada produto.',
   catalogue_package_not_found: 'Pacote não encontrado.',

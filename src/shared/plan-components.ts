@@ -13,6 +13,15 @@ export interface PlanComponent {
   quantity: number;
 }
 
+/**
+ * The minutes a panel may wait after each new post before delivering (`delay`): the set the panels
+ * publish, none other accepted (tests/fake-smm/CONTRACT.md, S4 and S6). 0 unless the owner picks another.
+ */
+export const componentDelays = [
+  0, 5, 10, 15, 30, 60, 90, 120, 150, 180, 210, 240, 270, 300, 360, 420, 480, 540, 600,
+] as const;
+export type ComponentDelay = (typeof componentDelays)[number];
+
 export const planComponentKinds: Readonly<
   Record<PlanComponentId, { product: 'likes' | 'views'; unit: string; auto: string }>
 > = {

@@ -132,6 +132,17 @@ describe('SMM panel answering wrong', () => {
     ]);
   });
 
+  it('a panel answering 503 or 429: not the key, ask again later', async () => {
+    for (const fault of [{ kind: 'error503' }, { kind: 'rate_limited' }] as const) {
+      services.panel.failNext('balance', fault);
+      expect(await failing(app.config)).toEqual([
+        expect.stringMatching(
+          /^Painel SMM: o painel \(.*\) não atendeu agora \(".*"\): rode o doctor de novo/,
+        ),
+      ]);
+    }
+  });
+
   it('a configured service the panel does not have', async () => {
     services.panel.services = services.panel.services.filter((s) => s.service !== 103);
     expect(await failing()).toEqual([

@@ -49,7 +49,7 @@ const subscriptionAdds = (handle: string) =>
   panel
     .subscriptionAdds(handle)
     .sort((a, b) => ymd(a.expiry).localeCompare(ymd(b.expiry)) || a.service!.localeCompare(b.service!));
-const ymd = (expiry = '') => expiry.replace(/(\d+)\/(\d+)\/(\d+)/, '$3$1$2');
+const ymd = (expiry = '') => expiry.replace(/(\d+)\/(\d+)\/(\d+)/, '$3$2$1');
 const drain = () => asaas.app.jobs.drain();
 const services: Record<PlanComponentId, string | null> = {
   likes_per_post: '104',
@@ -63,7 +63,7 @@ async function configure(plan: 'simples' | 'avancado', overrides: Partial<typeof
       db(),
       plan,
       c.id,
-      { quantity: c.quantity, panelServiceId: all[c.id] },
+      { quantity: c.quantity, panelServiceId: all[c.id], delayMinutes: 0 },
       clock(),
     );
 }
@@ -102,9 +102,9 @@ describe('a paid month of Simples', () => {
     const orderId = await buyPlan('plano.simples');
     await drain();
     expect(subscriptionAdds('plano.simples')).toEqual([
-      { service: '104', username: 'plano.simples', min: '40', max: '40', expiry: '12/23/2026' },
-      { service: '105', username: 'plano.simples', min: '35', max: '35', expiry: '12/23/2026' },
-      { service: '106', username: 'plano.simples', min: '150', max: '150', expiry: '12/23/2026' },
+      { service: '104', username: 'plano.simples', min: '40', max: '40', delay: '0', expiry: '23/12/2026' },
+      { service: '105', username: 'plano.simples', min: '35', max: '35', delay: '0', expiry: '23/12/2026' },
+      { service: '106', username: 'plano.simples', min: '150', max: '150', delay: '0', expiry: '23/12/2026' },
     ]);
     // The followers' service has no drip-feed: the month's first day stands for them.
     const month = (await monthOf(orderId)).filter((d) => !d.itemKey.includes(':day-'));
@@ -177,13 +177,55 @@ describe('a paid month of Simples', () => {
     const months = await db().select().from(orders).where(eq(orders.subscriptionId, sub!.id));
     expect(months).toHaveLength(2);
     expect(subscriptionAdds('plano.renovado').map((f) => [f.service, f.expiry])).toEqual([
-      ['104', '12/23/2026'],
-      ['105', '12/23/2026'],
-      ['106', '12/23/2026'],
-      ['104', '01/23/2027'],
-      ['105', '01/23/2027'],
-      ['106', '01/23/2027'],
+      ['104', '23/12/2026'],
+      ['105', '23/12/2026'],
+      ['106', '23/12/2026'],
+      ['104', '23/01/2027'],
+      ['105', '23/01/2027'],
+      ['106', '23/01/2027'],
     ]);
+  });
+});
+
+describe("the panel's date and delay (issue 43: d/m/Y as the São Paulo day, delay from the published list)", () => {
+  it("a month paid on the 5th ends on the 5th at the panel, with each component's delay as the owner set it", async () => {
+    // 23:30 on 4 November in São Paulo, already the 5th in UTC: the shop's day is the 4th.
+    now = Date.parse('2026-11-05T02:30:00Z');
+    const cookie = await signIn();
+    const setStoryViews = (delayMinutes: number) =>
+      asaas.app.server.inject({
+        method: 'PATCH',
+        url: '/api/admin/catalogue/plans/simples/components/story_views',
+        headers: { cookie },
+        payload: { quantity: 35, panelServiceId: '105', delayMinutes },
+      });
+    expect((await setStoryViews(30)).statusCode).toBe(200);
+    const refused = await setStoryViews(45);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('Escolha um dos atrasos que o painel aceita (0 a 600 minutos).');
+    const orderId = await buyPlan('dia.cinco');
+    await drain();
+    const month = (await monthOf(orderId)).filter((d) => d.component);
+    expect(month.map((d) => [d.component, d.state, d.delayMinutes])).toEqual([
+      ['likes_per_post', 'pending', 0],
+      ['story_views', 'pending', 30],
+      ['video_views', 'pending', 0],
+    ]);
+    // What the panel read: the 4th of December, not the 12th of April, and the delays it was sent.
+    const atPanel = month.map((d) => panel.orders.get(d.panelOrderId!)!.subscription);
+    expect(atPanel.map((o) => [o!.expiresOn, o!.delay])).toEqual([
+      ['2026-12-04', 0],
+      ['2026-12-04', 30],
+      ['2026-12-04', 0],
+    ]);
+    expect(subscriptionAdds('dia.cinco').map((f) => [f.service, f.expiry, f.delay])).toEqual([
+      ['104', '04/12/2026', '0'],
+      ['105', '04/12/2026', '30'],
+      ['106', '04/12/2026', '0'],
+    ]);
+    // A later change of the delay is for the months paid after it; this month keeps what it was sent.
+    await configure('simples');
+    expect((await monthOf(orderId)).find((d) => d.component === 'story_views')!.delayMinutes).toBe(30);
   });
 });
 
@@ -338,6 +380,31 @@ describe('a refunded month', () => {
     await asaas.app.fulfilment.sync.runOnce();
     expect((await monthOf(orderId)).find((d) => d.component === 'likes_per_post')!.state).toBe('canceled');
     expect((await alerts()).slice(before)).toEqual([]);
+  });
+
+  it('a cancel answered 429 was not done: the job asks again and it is cancelled, with no alert', async () => {
+    const orderId = await buyPlan('cancelamento.limitado');
+    await configure('simples');
+    await drain();
+    const likes = (await monthOf(orderId)).find((d) => d.component === 'likes_per_post')!;
+    panel.failNext('cancel', { kind: 'rate_limited' }, (f) => f.orders === likes.panelOrderId);
+    const before = await alerts();
+    await refund(orderId);
+    await drain();
+    expect((await monthOf(orderId)).find((d) => d.id === likes.id)).toMatchObject({
+      state: 'pending',
+      stopRequestedAt: null,
+      lastError: 'cancel: Too many requests',
+    });
+    expect(panel.orders.get(likes.panelOrderId!)!.status).toBe('Active');
+    now += 3_600_000; // past the job's back-off
+    await drain();
+    expect((await monthOf(orderId)).find((d) => d.id === likes.id)!.state).toBe('canceled');
+    expect(panel.orders.get(likes.panelOrderId!)!.status).toBe('Canceled');
+    expect(cancels([likes.panelOrderId])).toHaveLength(2);
+    expect((await alerts()).slice(before.length)).not.toContain(
+      '[Impulso] Cancelamento a conferir no fornecedor',
+    );
   });
 
   it('a lost cancel answer alerts the owner; the sync then finds it cancelled', async () => {

@@ -50,12 +50,12 @@ export function usePlanFixture(
     fixture.asaas = await startAsaasTestApp(webhookToken, { ...smmPanelEnv(fixture.panel), ...env }, options);
     const db = fixture.asaas.app.database.db;
     for (const component of planComponentIds) {
-      const { quantity } = (await catalogueRepo.findPlanComponent(db, 'simples', component))!;
+      const { quantity, delayMinutes } = (await catalogueRepo.findPlanComponent(db, 'simples', component))!;
       await catalogueWritesRepo.savePlanComponent(
         db,
         'simples',
         component,
-        { quantity, panelServiceId: subscriptionServices[component] },
+        { quantity, panelServiceId: subscriptionServices[component], delayMinutes },
         options.clock?.() ?? new Date(),
       );
     }

@@ -62,6 +62,21 @@ describe('status sync', () => {
     expect(t.panel.calls.slice(calls).some((c) => c.fields.orders?.includes(panelId))).toBe(false);
   });
 
+  it('a status answered 503 or 429 changes nothing; the next interval reads it', async () => {
+    const orderId = await t.paidOrder({ instagram: '@status.indisponivel' });
+    await t.app.jobs.drain();
+    const panelId = await panelIdOf(orderId);
+    t.panel.setStatus(panelId, 'Completed');
+    for (const fault of [{ kind: 'error503' }, { kind: 'rate_limited' }] as const) {
+      t.panel.failNext('status', fault, (f) => f.orders?.includes(panelId) ?? false);
+      await sync();
+      expect((await t.deliveriesOf(orderId))[0]).toMatchObject({ state: 'pending', remains: null });
+    }
+    await sync();
+    expect((await t.deliveriesOf(orderId))[0]).toMatchObject({ state: 'completed', remains: 0 });
+    expect((await t.orderRow(orderId)).status).toBe('concluido');
+  });
+
   it('partial: shows what was delivered, needs the operator, alerts the owner once', async () => {
     const orderId = await t.paidOrder({ instagram: '@parcial' });
     await t.app.jobs.drain();

@@ -70,6 +70,25 @@ describe('a paid order at the panel', () => {
     });
   }
 
+  it('a rate limit (HTTP 429): nothing bought, so the job sends it again later, once', async () => {
+    t.panel.failNextAdd({ kind: 'rate_limited' }, (f) => f.link?.includes('limite.de.chamadas') ?? false);
+    const before = t.panel.addCalls();
+    const orderId = await t.paidOrder({ instagram: '@limite.de.chamadas' });
+    await drain();
+    const [waiting] = await t.deliveriesOf(orderId);
+    expect(waiting).toMatchObject({
+      state: 'queued',
+      lastError: 'add: Too many requests',
+      submitAttempts: 1,
+    });
+    t.advance(10 * 60_000);
+    await drain();
+    const [sent] = await t.deliveriesOf(orderId);
+    expect(sent).toMatchObject({ state: 'pending', submitAttempts: 2 });
+    expect(t.panel.addCalls() - before).toBe(2);
+    expect([...t.panel.orders.values()].filter((o) => o.link.includes('limite.de.chamadas'))).toHaveLength(1);
+  });
+
   it('no funds: nothing bought, tried again later with an alert, delivered once funds are back', async () => {
     t.panel.failNextAdd({ kind: 'no_funds' });
     const orderId = await t.paidOrder({ instagram: '@sem_saldo' });

@@ -1,6 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PlanId, ProductId } from '../../shared/catalogue';
-import type { AdminPackageFields, AdminPlanFields } from '../../shared/schemas/catalogue';
+import type {
+  AdminPackageFields,
+  AdminPlanComponentFields,
+  AdminPlanFields,
+} from '../../shared/schemas/catalogue';
 import type { Executor } from '../db/client';
 import {
   cataloguePackages,
@@ -54,7 +58,7 @@ export const catalogueWritesRepo = {
     db: Executor,
     plan: PlanId,
     component: PlanComponentId,
-    fields: { quantity: number; panelServiceId: string | null },
+    fields: AdminPlanComponentFields,
     now: Date,
   ) {
     await db

@@ -56,6 +56,7 @@ export const componentFields = (row: CataloguePlanComponentRow) => ({
   id: row.component,
   quantity: row.quantity,
   panelServiceId: row.panelServiceId,
+  delayMinutes: row.delayMinutes,
 });
 
 const planFields = (row: typeof cataloguePlans.$inferSelect): AdminPlanFields => ({
@@ -169,7 +170,9 @@ export const catalogueRepo = {
       .select()
       .from(cataloguePlanComponents)
       .where(and(eq(cataloguePlanComponents.planId, plan), eq(cataloguePlanComponents.component, component)));
-    return row ? { quantity: row.quantity, panelServiceId: row.panelServiceId } : undefined;
+    return row
+      ? { quantity: row.quantity, panelServiceId: row.panelServiceId, delayMinutes: row.delayMinutes }
+      : undefined;
   },
 
   /** The catalogue's latest changes, newest first, for the editor. */

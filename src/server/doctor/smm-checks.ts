@@ -2,7 +2,7 @@ import type { Config } from '../config';
 import { AppError } from '../errors';
 import type { FulfilmentContext } from '../fulfilment/fulfilment-context';
 import { panelServicesReport } from '../fulfilment/panel-report';
-import { createSmmPanel } from '../fulfilment/smm-panel';
+import { createSmmPanel, PanelCallError } from '../fulfilment/smm-panel';
 import { productKind } from '../../shared/pricing';
 import { duration, fail, pass, warn, type DoctorLine } from './doctor-line';
 
@@ -25,7 +25,7 @@ export async function smmChecks({ config, fulfilment, timeoutMs }: SmmCheckOptio
   try {
     balance = await panel.balance();
   } catch (error) {
-    return [fail(name, panelProblem((error as Error).message, timeoutMs, config.fulfilment.smm.apiUrl))];
+    return [fail(name, panelProblem(error, timeoutMs, config.fulfilment.smm.apiUrl))];
   }
   const shown = `${balance.balance.toFixed(2)} ${balance.currency}`.trim();
   const alert = config.fulfilment.balanceAlert;
@@ -73,12 +73,15 @@ export async function smmChecks({ config, fulfilment, timeoutMs }: SmmCheckOptio
 }
 
 /** A PanelCallError's message (`balance: <what happened>`) in the owner's words. */
-function panelProblem(message: string, timeoutMs: number, apiUrl: string): string {
-  const what = message.replace(/^balance: /, '');
+function panelProblem(error: unknown, timeoutMs: number, apiUrl: string): string {
+  const what = (error as Error).message.replace(/^balance: /, '');
   if (/key/i.test(what))
     return `SMM_API_KEY recusada pelo painel ("${what}"): copie a chave da página API do painel.`;
   if (/Timeout|Abort/i.test(what)) return `o painel (${apiUrl}) não respondeu em ${duration(timeoutMs)}.`;
   if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH/.test(what))
     return `o painel (${apiUrl}) não pôde ser alcançado (${what}): confira SMM_API_URL.`;
+  // A rate limit or the panel's own failure (HTTP 429, 5xx): nothing to fix here, ask again later.
+  if (error instanceof PanelCallError && error.verdict !== 'refused')
+    return `o painel (${apiUrl}) não atendeu agora ("${what}"): rode o doctor de novo em alguns minutos.`;
   return `o painel (${apiUrl}) respondeu "${what}": confira SMM_API_URL e SMM_API_KEY.`;
 }

@@ -11,11 +11,15 @@ import { deliveryItems, planMonthItems, type DeliveryItem } from './delivery-pla
 /** A plan's month needs its plan alone, in one read; a package its product's catalogue and own service. */
 async function itemsOf(tx: Executor, order: OrderRow, now: Date) {
   if (order.service === 'recurring') {
-    // Each component's subscription service, as the owner set it when this month was paid (ADR 032).
+    // Each component's subscription service and delay, as the owner set them when this month was paid
+    // (ADR 032).
     const plan = await planMonthRepo.find(tx, planOfMonth(order));
-    const serviceOf = (item: DeliveryItem) =>
-      plan.components.find((c) => c.id === item.component)?.panelServiceId ?? null;
-    return planMonthItems(order, plan, now).map((item) => ({ ...item, serviceId: serviceOf(item) }));
+    const componentOf = (item: DeliveryItem) => plan.components.find((c) => c.id === item.component);
+    return planMonthItems(order, plan, now).map((item) => ({
+      ...item,
+      serviceId: componentOf(item)?.panelServiceId ?? null,
+      delayMinutes: componentOf(item)?.delayMinutes ?? null,
+    }));
   }
   const catalogue = await catalogueRepo.load(tx);
   const ownService =

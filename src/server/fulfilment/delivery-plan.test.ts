@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { findPlan } from '../../shared/pricing';
 import { openingCatalogue } from '#tests/helpers/opening-catalogue.ts';
-import { dailySchedule, deliveryItems, monthEnd, panelExpiry, planDailyFollowers } from './delivery-plan';
+import { dailySchedule, deliveryItems, monthEnd, planDailyFollowers } from './delivery-plan';
+import { panelExpiry } from './smm-panel';
 
 const paidAt = new Date('2026-11-23T15:00:00Z');
 const base = { planId: null, instagram: 'ana', postLink: null, addOns: [], addOnLinks: {} };
@@ -139,12 +140,16 @@ describe('deliveryItems', () => {
 });
 
 describe('monthEnd and panelExpiry', () => {
-  it('the same São Paulo day next month, clamped to the month, as MM/DD/YYYY', () => {
+  it('the same São Paulo day next month, clamped to the month, as d/m/Y (day first)', () => {
     // 23:30 in São Paulo on 30 November is already 1 December in UTC: the shop's day counts.
     expect(monthEnd(new Date('2026-12-01T02:30:00Z')).toISOString()).toBe('2026-12-30T03:00:00.000Z');
     expect(monthEnd(new Date('2027-01-31T15:00:00Z')).toISOString()).toBe('2027-02-28T03:00:00.000Z');
     expect(monthEnd(new Date('2026-12-15T15:00:00Z')).toISOString()).toBe('2027-01-15T03:00:00.000Z');
-    expect(panelExpiry(new Date('2026-12-30T03:00:00Z'))).toBe('12/30/2026');
+    expect(panelExpiry(new Date('2026-12-30T03:00:00Z'))).toBe('30/12/2026');
+    // A day ≤ 12 is where MM/DD/YYYY would be read with day and month swapped, and no panel refuses it.
+    expect(panelExpiry(monthEnd(new Date('2026-11-05T15:00:00Z')))).toBe('05/12/2026');
+    // 23:30 on 4 January in São Paulo is the 5th in UTC: the panel gets the shop's day.
+    expect(panelExpiry(new Date('2027-01-05T02:30:00Z'))).toBe('04/01/2027');
   });
 });
 

@@ -53,12 +53,6 @@ export function monthEnd(paidAt: Date): Date {
   return saoPauloMidnight(next.toISOString().slice(0, 10));
 }
 
-/** The panel's `expiry` for a São Paulo day: `MM/DD/YYYY`. */
-export function panelExpiry(at: Date): string {
-  const [year, month, day] = saoPauloDay(at).split('-');
-  return `${month}/${day}/${year}`;
-}
-
 /** What a month's deliveries need of its plan: the daily promise and each component's quantity. */
 export type PlanMonth = Pick<Plan, 'dailyFollowers' | 'components'>;
 

@@ -1,3 +1,5 @@
+import type { ComponentDelay } from '../../shared/plan-components';
+
 // The upstream panel behind one interface (docs/product.md#delivery): the real SMM panel API v2 and the
 // built-in simulated panel. Outcomes are told apart by what they mean for a re-send, not by transport detail.
 
@@ -12,19 +14,27 @@ export type PanelOrderRequest =
       interval?: number;
     }
   | {
-      /** A "Subscriptions" service: `min`–`max` on every new post of `username` until `expiry`. */
+      /** A "Subscriptions" service: `min`–`max` on every new post of `username` until `expiresAt`. */
       kind: 'subscription';
       service: string;
       username: string;
       min: number;
       max: number;
-      /** The panel's date, `MM/DD/YYYY`. */
-      expiry: string;
+      /** Minutes the panel waits after each new post. */
+      delayMinutes: ComponentDelay;
+      /** The end of the paid month: the panel stops on that São Paulo day. */
+      expiresAt: Date;
     };
 
-/** What `cancel` did to one panel order; an unknown outcome is left for the status sync to tell. */
+/**
+ * What `cancel` did to one panel order: a `retry` was not done (asked again later), an unknown outcome is
+ * left for the status sync to tell.
+ */
 export type CancelOutcome =
-  { kind: 'canceled' } | { kind: 'refused'; message: string } | { kind: 'unknown'; message: string };
+  | { kind: 'canceled' }
+  | { kind: 'refused'; message: string }
+  | { kind: 'retry'; message: string }
+  | { kind: 'unknown'; message: string };
 
 export type AddOutcome =
   | { kind: 'accepted'; panelOrderId: string }

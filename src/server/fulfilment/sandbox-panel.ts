@@ -115,10 +115,8 @@ export function createSandboxPanel(options: { seconds: number; clock: () => Date
         return { kind: 'refused', reason: 'bad_link', message: 'Bad Link' };
       if (target.includes('sem_resposta')) return { kind: 'unknown', message: 'add: timeout (simulado)' };
       const suffix = randomBytes(4).toString('hex');
-      if (request.kind === 'subscription') {
-        const [month, day, year] = request.expiry.split('/').map(Number);
-        return { kind: 'accepted', panelOrderId: `sbxs-${Date.UTC(year!, month! - 1, day!, 3)}-${suffix}` };
-      }
+      if (request.kind === 'subscription')
+        return { kind: 'accepted', panelOrderId: `sbxs-${request.expiresAt.getTime()}-${suffix}` };
       const total = request.quantity * (request.runs ?? 1);
       const id = `sbx-${options.clock().getTime()}-${total}-${suffix}`;
       return { kind: 'accepted', panelOrderId: id };

@@ -117,7 +117,8 @@ describe('sandbox panel', () => {
       username: 'ana',
       min: 40,
       max: 40,
-      expiry: '12/23/2026',
+      delayMinutes: 0,
+      expiresAt: new Date('2026-12-23T03:00:00Z'),
     });
     if (added.kind !== 'accepted') throw new Error('not accepted');
     const status = async () => (await panel.status([added.panelOrderId])).get(added.panelOrderId);

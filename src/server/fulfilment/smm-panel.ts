@@ -1,16 +1,17 @@
 import { z } from 'zod';
 import type { AddOutcome, CancelOutcome, FulfilmentPanel, PanelOrderRequest, PanelStatus } from './panel';
+import { saoPauloDay } from '../../shared/dates';
 import {
   addAnswer,
   balanceAnswer,
   cancelAnswer,
-  errorAnswer,
   refillAnswer,
   refillStateOf,
   refillStatusAnswer,
   servicesAnswer,
   statusAnswer,
 } from './smm-answers';
+import { verdictOf, verdictOfFailure, type PanelVerdict } from './smm-verdict';
 
 export interface SmmPanelOptions {
   apiUrl: string;
@@ -18,16 +19,19 @@ export interface SmmPanelOptions {
   timeoutMs: number;
 }
 
-/** Errors that mean the request never reached the panel: sending it again cannot buy twice. */
-const notSentCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
-
-export class PanelCallError extends Error {}
-
-type Answer = { ok: true; status: number; body: unknown } | { ok: false; sent: boolean; message: string };
+/** A call whose answer was not read: refused by the panel, or to be asked again (try again, unknown). */
+export class PanelCallError extends Error {
+  constructor(
+    message: string,
+    readonly verdict: 'refused' | 'retry' | 'unknown',
+  ) {
+    super(message);
+  }
+}
 
 /** A real panel speaking API v2: one endpoint, form body, `key` and `action` in every request. */
 export function createSmmPanel(options: SmmPanelOptions): FulfilmentPanel {
-  async function call(action: string, fields: Record<string, string | number> = {}): Promise<Answer> {
+  async function call(action: string, fields: Record<string, string | number> = {}): Promise<PanelVerdict> {
     const body = new URLSearchParams({ key: options.apiKey, action });
     for (const [name, value] of Object.entries(fields)) body.set(name, String(value));
     let response: Response;
@@ -39,48 +43,43 @@ export function createSmmPanel(options: SmmPanelOptions): FulfilmentPanel {
         signal: AbortSignal.timeout(options.timeoutMs),
       });
     } catch (err) {
-      const code = (err as { cause?: { code?: string } }).cause?.code;
-      const sent = !(code && notSentCodes.has(code));
-      return { ok: false, sent, message: `${action}: ${code ?? (err as Error).name ?? 'network error'}` };
+      return verdictOfFailure(action, err);
     }
     const text = await response.text().catch(() => null);
-    if (text === null) return { ok: false, sent: true, message: `${action}: answer cut off` };
-    try {
-      const body: unknown = JSON.parse(text);
-      return { ok: true, status: response.status, body };
-    } catch {
-      return { ok: false, sent: true, message: `${action}: HTTP ${response.status}, not JSON` };
-    }
+    if (text === null) return { kind: 'unknown', message: `${action}: answer cut off` };
+    return verdictOf(action, response.status, text);
   }
 
-  /** Read-only actions: any failure is an exception (asking again is harmless). */
+  /** Read-only actions and `refill`: anything but the answer is an exception (asking again is harmless). */
   async function read<T>(action: string, schema: z.ZodType<T>, fields?: Record<string, string | number>) {
-    const answer = await call(action, fields);
-    if (!answer.ok) throw new PanelCallError(answer.message);
-    const error = errorAnswer.safeParse(answer.body);
-    if (error.success) throw new PanelCallError(`${action}: ${error.data.error}`);
-    const parsed = schema.safeParse(answer.body);
-    if (answer.status >= 300 || !parsed.success)
-      throw new PanelCallError(`${action}: unexpected answer (HTTP ${answer.status})`);
+    const verdict = await call(action, fields);
+    if (verdict.kind === 'refused') throw new PanelCallError(`${action}: ${verdict.message}`, 'refused');
+    if (verdict.kind !== 'done') throw new PanelCallError(verdict.message, verdict.kind);
+    const parsed = schema.safeParse(verdict.body);
+    if (!parsed.success) throw new PanelCallError(`${action}: unexpected answer`, 'unknown');
     return parsed.data;
   }
 
   return {
     name: 'smm',
     async add(request: PanelOrderRequest): Promise<AddOutcome> {
-      const answer = await call('add', addFields(request));
-      if (!answer.ok)
-        return answer.sent
-          ? { kind: 'unknown', message: answer.message }
-          : { kind: 'not_sent', message: answer.message };
-      if (answer.status >= 500) return { kind: 'unknown', message: `add: HTTP ${answer.status}` };
-      const error = errorAnswer.safeParse(answer.body);
-      if (error.success)
-        return { kind: 'refused', reason: refusalOf(error.data.error), message: error.data.error };
-      const accepted = addAnswer.safeParse(answer.body);
-      if (answer.status < 300 && accepted.success)
-        return { kind: 'accepted', panelOrderId: accepted.data.order };
-      return { kind: 'unknown', message: `add: unexpected answer (HTTP ${answer.status})` };
+      const verdict = await call('add', addFields(request));
+      switch (verdict.kind) {
+        case 'retry':
+          return { kind: 'not_sent', message: verdict.message };
+        case 'unknown':
+          return verdict;
+        case 'refused': {
+          const reason = verdict.status === 402 ? 'no_funds' : refusalOf(verdict.message);
+          return { kind: 'refused', reason, message: verdict.message };
+        }
+        case 'done': {
+          const accepted = addAnswer.safeParse(verdict.body);
+          return accepted.success
+            ? { kind: 'accepted', panelOrderId: accepted.data.order }
+            : { kind: 'unknown', message: 'add: unexpected answer' };
+        }
+      }
     },
     async status(ids) {
       const result = new Map<string, PanelStatus>();
@@ -93,24 +92,21 @@ export function createSmmPanel(options: SmmPanelOptions): FulfilmentPanel {
       return result;
     },
     async cancel(panelOrderId): Promise<CancelOutcome> {
-      const answer = await call('cancel', { orders: panelOrderId });
-      if (!answer.ok) return { kind: 'unknown', message: answer.message };
-      const error = errorAnswer.safeParse(answer.body);
-      if (error.success) return { kind: 'refused', message: error.data.error };
-      const mine = cancelAnswer.safeParse(answer.body).data?.find((c) => c.order === panelOrderId);
-      if (answer.status >= 300 || !mine)
-        return { kind: 'unknown', message: `cancel: unexpected answer (HTTP ${answer.status})` };
+      const verdict = await call('cancel', { orders: panelOrderId });
+      if (verdict.kind !== 'done')
+        return verdict.kind === 'refused' ? { kind: 'refused', message: verdict.message } : verdict;
+      const mine = cancelAnswer.safeParse(verdict.body).data?.find((c) => c.order === panelOrderId);
+      if (!mine) return { kind: 'unknown', message: 'cancel: unexpected answer' };
       return typeof mine.cancel === 'object'
         ? { kind: 'refused', message: mine.cancel.error }
         : { kind: 'canceled' };
     },
     async refill(panelOrderId) {
-      const answer = await call('refill', { order: panelOrderId });
-      if (!answer.ok) throw new PanelCallError(answer.message);
-      const error = errorAnswer.safeParse(answer.body);
-      if (error.success) return { error: error.data.error };
-      const parsed = refillAnswer.safeParse(answer.body);
-      if (!parsed.success) throw new PanelCallError('refill: unexpected answer');
+      const verdict = await call('refill', { order: panelOrderId });
+      if (verdict.kind === 'refused') return { error: verdict.message };
+      if (verdict.kind !== 'done') throw new PanelCallError(verdict.message, verdict.kind);
+      const parsed = refillAnswer.safeParse(verdict.body);
+      if (!parsed.success) throw new PanelCallError('refill: unexpected answer', 'unknown');
       return { refillId: parsed.data.refill };
     },
     async refillStatus(refillId) {
@@ -122,14 +118,20 @@ export function createSmmPanel(options: SmmPanelOptions): FulfilmentPanel {
   };
 }
 
-/** The fields `add` takes for the service's type (reference: smm-panel-api.md). */
+/** The fields `add` takes for the service's type (tests/fake-smm/CONTRACT.md, S3 and S4). */
 function addFields(request: PanelOrderRequest): Record<string, string | number> {
   if (request.kind === 'subscription') {
-    const { service, username, min, max, expiry } = request;
-    return { service, username, min, max, expiry };
+    const { service, username, min, max, delayMinutes, expiresAt } = request;
+    return { service, username, min, max, delay: delayMinutes, expiry: panelExpiry(expiresAt) };
   }
   const { service, link, quantity, runs, interval } = request;
   return runs ? { service, link, quantity, runs, interval: interval ?? 1440 } : { service, link, quantity };
+}
+
+/** The panel's `expiry` for a São Paulo day: `d/m/Y`, day first (`28/12/2026`; CONTRACT.md S5). */
+export function panelExpiry(at: Date): string {
+  const [year, month, day] = saoPauloDay(at).split('-');
+  return `${day}/${month}/${year}`;
 }
 
 const recordOf = z.record(z.string(), z.unknown());

@@ -41,6 +41,13 @@ export async function stopComponent(ctx: FulfilmentContext, deliveryId: string):
         lastError: outcome.message,
         updatedAt: now,
       });
+    // Not done (a rate limit, a panel out of reach): the intent is let go so the job's retry asks again.
+    if (outcome.kind === 'retry')
+      return deliveriesRepo.update(tx, d.id, {
+        stopRequestedAt: null,
+        lastError: outcome.message,
+        updatedAt: now,
+      });
     await alertOwner(
       tx,
       ctx.alerts,
@@ -56,4 +63,5 @@ export async function stopComponent(ctx: FulfilmentContext, deliveryId: string):
       now,
     );
   });
+  if (outcome.kind === 'retry') throw new Error(`cancel not done, tried again later: ${outcome.message}`);
 }

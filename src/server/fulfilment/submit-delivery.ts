@@ -2,7 +2,7 @@ import type { Executor } from '../db/client';
 import type { DeliveryRow } from '../db/schema';
 import { enqueue } from '../jobs/job-queue';
 import { deliveriesRepo } from './deliveries.repo';
-import { dailySchedule, panelExpiry, profileHandle } from './delivery-plan';
+import { dailySchedule, profileHandle } from './delivery-plan';
 import type { FulfilmentContext } from './fulfilment-context';
 import type { PanelOrderRequest, PanelService } from './panel';
 import { serviceMisfit } from './service-fit';
@@ -94,7 +94,8 @@ function panelRequest(delivery: DeliveryRow, service: string): PanelOrderRequest
       username: profileHandle(delivery.link),
       min: delivery.quantity,
       max: delivery.quantity,
-      expiry: panelExpiry(delivery.expiresAt),
+      delayMinutes: delivery.delayMinutes ?? 0,
+      expiresAt: delivery.expiresAt,
     };
   return {
     kind: 'default',

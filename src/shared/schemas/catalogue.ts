@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 import { planIds, productIds, type PlanId, type ProductId } from '../catalogue';
-import { planComponentIds, type PlanComponentId } from '../plan-components';
+import { componentDelays, planComponentIds, type PlanComponentId } from '../plan-components';
 
 // The panel's catalogue editor (issue 13): every number is validated here and again by the database's
 // invariants (unique quantity per type, at least one available package per type).
@@ -65,11 +65,15 @@ export type AdminPlanFields = z.output<typeof adminPlanSchema>;
 
 export const planComponentParam = z.enum(planComponentIds);
 
-/** A plan's engagement component (ADR 032): per-post quantity and the panel's subscription service. */
+/**
+ * A plan's engagement component (ADR 032): per-post quantity, the panel's subscription service and the
+ * minutes it waits after each new post (one of the panels' published values, docs/fulfilment.md#plans).
+ */
 export const adminPlanComponentSchema = z.object({
   quantity: amount(100_000),
   /** null: no service at the panel, the operator delivers it by hand each month. */
   panelServiceId: serviceId,
+  delayMinutes: z.literal(componentDelays, { error: messages.catalogue_delay_invalid }).default(0),
 });
 export type AdminPlanComponentFields = z.output<typeof adminPlanComponentSchema>;
 

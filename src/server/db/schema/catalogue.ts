@@ -1,6 +1,6 @@
 import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { PlanId, ProductId } from '#shared/catalogue.ts';
-import type { PlanComponentId } from '#shared/plan-components.ts';
+import type { ComponentDelay, PlanComponentId } from '#shared/plan-components.ts';
 
 // The catalogue the owner edits in the panel (issue 13, ADR 021). The kinds of product and plan are
 // fixed in code (src/shared/catalogue.ts); these rows hold their prices and wording. The version that
@@ -56,6 +56,8 @@ export const cataloguePlanComponents = pgTable(
     component: text('component').$type<PlanComponentId>().notNull(),
     quantity: integer('quantity').notNull(),
     panelServiceId: text('panel_service_id'),
+    /** Minutes the panel waits after each new post (`delay`, one of the published values). */
+    delayMinutes: integer('delay_minutes').$type<ComponentDelay>().notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.planId, t.component] })],

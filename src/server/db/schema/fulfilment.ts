@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ProductId } from '#shared/catalogue.ts';
-import type { PlanComponentId } from '#shared/plan-components.ts';
+import type { ComponentDelay, PlanComponentId } from '#shared/plan-components.ts';
 import type { DeliveryState, RefillStatus } from '#shared/schemas/deliveries.ts';
 
 /**
@@ -47,6 +47,8 @@ export const deliveries = pgTable(
     component: text('component').$type<PlanComponentId>(),
     /** A component's paid month ends here: the panel's `expiry`, and the buyer's "ativas até". */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** A component's `delay` at the panel, as the owner had it when the month was paid. */
+    delayMinutes: integer('delay_minutes').$type<ComponentDelay>(),
     /** The month was refunded: `cancel` asked of the panel (recorded before the call, ADR 032). */
     stopRequestedAt: timestamp('stop_requested_at', { withTimezone: true }),
     /** The panel cannot cancel this service: it runs until `expires_at`, shown as such. */
