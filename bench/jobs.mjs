@@ -62,7 +62,7 @@ async function whatsapp() {
     job: 'whatsapp_message',
     target: 50,
     env: {
-      WHATSAPP_API_URL: fake.url,
+      WHATSAPP_API_URL: fake.apiUrl,
       WHATSAPP_TOKEN: fake.token,
       WHATSAPP_PHONE_NUMBER_ID: fake.phoneNumberId,
       WHATSAPP_APP_SECRET: fake.appSecret,

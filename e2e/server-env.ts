@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { defaultGraphApiVersion } from '#server/whatsapp/graph-api-versions.ts';
 
 /**
  * The environment of the app under the e2e journeys: playwright.config.ts starts one instance with it,
@@ -45,7 +46,7 @@ export function e2eWhatsappEnv(options: {
   log: string;
 }): Record<string, string> {
   return {
-    WHATSAPP_API_URL: `http://127.0.0.1:${options.port}`,
+    WHATSAPP_API_URL: `http://127.0.0.1:${options.port}/${defaultGraphApiVersion}`,
     WHATSAPP_TOKEN: `EAAG${randomBytes(24).toString('hex')}`,
     WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
     WHATSAPP_APP_SECRET: randomBytes(16).toString('hex'),

@@ -138,7 +138,7 @@ describe('WhatsApp messages', () => {
   });
 
   it('a rate limit is not a failure: the message goes later, once', async () => {
-    fake.failNext({ kind: 'rate_limit' });
+    fake.failNext({ kind: 'meta_error', code: 130429 });
     const placed = await order('(11) 9 1111-0006', true);
     await drain();
     expect(await messagesOf(placed.order.id)).toMatchObject([{ state: 'waiting', errorCode: 130429 }]);
@@ -150,7 +150,7 @@ describe('WhatsApp messages', () => {
   });
 
   it('refusals are kept with their code; a failed status too', async () => {
-    fake.failNext({ kind: 'refuse', code: 131047, message: 'Re-engagement message' });
+    fake.failNext({ kind: 'meta_error', code: 131047 });
     const refused = await order('(11) 9 1111-0007', true);
     await drain();
     expect(await messagesOf(refused.order.id)).toMatchObject([{ state: 'failed', errorCode: 131047 }]);
@@ -218,16 +218,13 @@ describe('WhatsApp messages', () => {
       expect.objectContaining({ label: 'Pedido recebido', stateLabel: 'falhou', errorCode: 131047 }),
     ]);
     expect(rows.find((r) => r.whatsapp === '11911110010')?.whatsappOptedOut).toBe(true);
-    expect(await whatsappCheck(app.config, 2_000)).toMatchObject({
-      ok: true,
-      message: expect.stringContaining('+55 11 4000-0000'),
-    });
+    expect(await whatsappCheck(app.config, 2_000)).toMatchObject([
+      { ok: true, message: expect.stringContaining('Graph API v25.0, disponível até 29/07/2028') },
+      { ok: true, message: expect.stringContaining('+55 11 4000-0000') },
+    ]);
     expect(
       await whatsappCheck({ ...app.config, whatsapp: { ...app.config.whatsapp!, token: 'errado' } }, 2_000),
-    ).toMatchObject({
-      ok: false,
-      message: expect.stringContaining('WHATSAPP_TOKEN'),
-    });
+    ).toMatchObject([{ ok: true }, { ok: false, message: expect.stringContaining('WHATSAPP_TOKEN') }]);
   });
 
   it("the consent is in the buyer's LGPD export and erased with the rest", async () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { productIds } from '../shared/catalogue';
 import { isAddressOrCidr } from './metrics/address-list';
 import { planTermsEnv } from './config-plans';
+import { defaultGraphApiVersion } from './whatsapp/graph-api-versions';
 
 /** `likes-4000`: a product and a quantity (the catalogue itself is in the database, edited in the panel). */
 const packageId = new RegExp(`^(${productIds.join('|')})-[1-9][0-9]*$`);
@@ -181,7 +182,7 @@ export const envSchema = z.object({
    * WhatsApp messages to buyers through the official Cloud API (docs/whatsapp.md): off unless the token,
    * the number's id, the app secret and the webhook's verify token are all set.
    */
-  WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com/v21.0'),
+  WHATSAPP_API_URL: z.string().url().default(`https://graph.facebook.com/${defaultGraphApiVersion}`),
   WHATSAPP_TOKEN: optionalText,
   WHATSAPP_PHONE_NUMBER_ID: z
     .string()

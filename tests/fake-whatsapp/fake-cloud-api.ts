@@ -1,13 +1,16 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { defaultGraphApiVersion, findGraphApiVersion } from '#server/whatsapp/graph-api-versions.ts';
 import { whatsappKinds, whatsappVariables, type WhatsappKind } from '#shared/whatsapp.ts';
 
-// A local WhatsApp Business Cloud API as docs/whatsapp.md describes it: `POST /{phone-number-id}/messages`
-// with a Bearer token and a template message, `GET /{phone-number-id}`, errors as `{error:{code,message}}`.
-// Templates must be approved here with their variable count (a mismatch is 132000, an unknown name 132001);
-// a free-text message to a number outside its 24-hour window is 131047. Faults are switched on per call;
-// webhooks come signed with the app secret, as Meta signs them.
+// A local WhatsApp Business Cloud API as Meta's pages publish it: every rule it enforces is written once,
+// with its source, in CONTRACT.md beside this file and cited here by its number (W1…).
+// `POST /{version}/{phone-number-id}/messages` with a Bearer token and a template message,
+// `GET /{version}/{phone-number-id}`, errors as `{error:{code,message}}`. Templates must be approved here
+// with their variable count (a mismatch is 132000, an unknown name 132001); a free-text message to a
+// number outside its 24-hour window is 131047. Faults are switched on per call; webhooks come signed with
+// the app secret, as Meta signs them.
 
 export interface SentMessage {
   wamid: string;
@@ -17,13 +20,31 @@ export interface SentMessage {
   callbackData: string | null;
 }
 
+/**
+ * The errors a test can ask the fake for, each as M3 lists it (CONTRACT.md W4–W7): its HTTP status (M3-old)
+ * and its title. None of them sends the message.
+ */
+export const metaErrors = {
+  2: { status: 503, title: 'Service temporarily unavailable' },
+  131000: { status: 500, title: 'Something went wrong' },
+  131016: { status: 500, title: 'Service unavailable' },
+  133004: { status: 503, title: 'Server temporarily unavailable' },
+  130429: { status: 429, title: 'Rate limit hit' },
+  131048: { status: 400, title: 'Spam rate limit hit' },
+  131049: {
+    status: 400,
+    title: 'This message was not delivered to maintain healthy ecosystem engagement.',
+  },
+  131026: { status: 400, title: 'Message undeliverable' },
+  131047: { status: 400, title: 'Re-engagement message' },
+} as const satisfies Record<number, { status: number; title: string }>;
+export type MetaErrorCode = keyof typeof metaErrors;
+
 export type Fault =
-  /** HTTP 429 with code 130429: nothing sent. */
-  | { kind: 'rate_limit' }
   /** Sends the message, then cuts the connection: the answer is lost. */
   | { kind: 'lose_answer' }
-  /** Refuses with this code (131047 outside the window, 131026 undeliverable…). */
-  | { kind: 'refuse'; code: number; message: string };
+  /** Answers Meta's error with this code, with its status (W4–W7): nothing sent. */
+  | { kind: 'meta_error'; code: MetaErrorCode };
 
 /** The name under which the fake approves each of the shop's templates (`approveShopTemplates`). */
 export const fakeTemplateName = (kind: WhatsappKind) => `impulso_${kind}`;
@@ -41,7 +62,10 @@ export interface FakeCloudApiOptions {
 }
 
 export interface FakeCloudApi {
+  /** The server, without a version. */
   url: string;
+  /** `url` with the shop's Graph API version: what WHATSAPP_API_URL is set to. */
+  apiUrl: string;
   token: string;
   phoneNumberId: string;
   appSecret: string;
@@ -61,10 +85,24 @@ export interface FakeCloudApi {
   close(): Promise<void>;
 }
 
-const error = (res: ServerResponse, status: number, code: number, message: string) => {
+/** W3: Meta's error body; `message` is "(#code) title". */
+const error = (res: ServerResponse, status: number, code: number, title: string, details = title) => {
   res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify({ error: { message, type: 'OAuthException', code, fbtrace_id: 'fake' } }));
+  res.end(
+    JSON.stringify({
+      error: {
+        message: `(#${code}) ${title}`,
+        type: 'OAuthException',
+        code,
+        error_data: { messaging_product: 'whatsapp', details },
+        fbtrace_id: 'fake',
+      },
+    }),
+  );
 };
+
+/** W8: what a template parameter may not hold. */
+const refusedParameterText = /[\n\t]| {5,}/;
 
 async function bodyOf(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -102,8 +140,8 @@ export async function startFakeCloudApi(options: FakeCloudApiOptions = {}): Prom
     if (typeof body.to !== 'string' || !/^\d{10,15}$/.test(body.to))
       return error(res, 400, 100, 'Invalid parameter: to');
     const fault = faults.shift();
-    if (fault?.kind === 'rate_limit' || overThroughput()) return error(res, 429, 130429, 'Rate limit hit');
-    if (fault?.kind === 'refuse') return error(res, 400, fault.code, fault.message);
+    const refusal = fault?.kind === 'meta_error' ? fault.code : overThroughput() ? 130429 : null;
+    if (refusal !== null) return error(res, metaErrors[refusal].status, refusal, metaErrors[refusal].title);
     if (body.type === 'text') {
       if (!windowOpen.has(body.to))
         return error(
@@ -131,6 +169,14 @@ export async function startFakeCloudApi(options: FakeCloudApiOptions = {}): Prom
       !parameters.every((p) => p.type === 'text' && typeof p.text === 'string' && p.text.trim() !== '')
     )
       return error(res, 400, 132000, 'Number of parameters does not match the expected number of params');
+    if (parameters.some((p) => refusedParameterText.test(String(p.text))))
+      return error(
+        res,
+        400,
+        132018,
+        'Template validation error',
+        'Param text cannot have new-line/tab characters or more than 4 consecutive spaces',
+      );
     const message: SentMessage = {
       wamid: `wamid.${Buffer.from(randomUUID()).toString('base64url')}`,
       to: body.to,
@@ -157,7 +203,11 @@ export async function startFakeCloudApi(options: FakeCloudApiOptions = {}): Prom
     void bodyOf(req).then((raw) => {
       if (req.headers.authorization !== `Bearer ${token}`)
         return error(res, 401, 190, 'Invalid OAuth access token - Cannot parse access token');
-      const path = new URL(req.url ?? '/', 'http://fake').pathname;
+      const [, version, ...rest] = new URL(req.url ?? '/', 'http://fake').pathname.split('/');
+      const path = `/${rest.join('/')}`;
+      // W1, W2: the version comes first and must be one Meta published.
+      if (!version || !findGraphApiVersion(version))
+        return error(res, 400, 2500, `Unknown path components: /${version ?? ''}${path}`);
       if (req.method === 'POST' && path === `/${phoneNumberId}/messages`) return send(req, res, raw);
       if (req.method === 'GET' && path === `/${phoneNumberId}`) {
         res.writeHead(200, { 'content-type': 'application/json' });
@@ -197,6 +247,7 @@ export async function startFakeCloudApi(options: FakeCloudApiOptions = {}): Prom
 
   return {
     url: `http://127.0.0.1:${port}`,
+    apiUrl: `http://127.0.0.1:${port}/${defaultGraphApiVersion}`,
     token,
     phoneNumberId,
     appSecret,

@@ -5,7 +5,7 @@ import type { TestApp } from './test-app';
 
 /** The app's four WhatsApp settings (docs/whatsapp.md) pointing at the fake Cloud API. */
 export const whatsappEnv = (fake: FakeCloudApi) => ({
-  WHATSAPP_API_URL: fake.url,
+  WHATSAPP_API_URL: fake.apiUrl,
   WHATSAPP_TOKEN: fake.token,
   WHATSAPP_PHONE_NUMBER_ID: fake.phoneNumberId,
   WHATSAPP_APP_SECRET: fake.appSecret,

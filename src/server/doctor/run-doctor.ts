@@ -61,7 +61,7 @@ export async function runDoctor(deps: DoctorDeps): Promise<DoctorReport> {
     : Promise.resolve([]);
   const smtp = guarded('E-mail (SMTP)', () => smtpCheck({ config, timeoutMs, send: deps.send ?? false }));
   const publicUrl = guarded('Endereço público', () => publicUrlCheck({ config, timeoutMs }));
-  const whatsapp = guarded('WhatsApp', async () => [await whatsappCheck(config, timeoutMs)]);
+  const whatsapp = guarded('WhatsApp', () => whatsappCheck(config, timeoutMs));
   const lines = [
     ...database,
     ...deps.goLive,

@@ -71,6 +71,8 @@ const schemas = {
     kind: z.enum(whatsappKinds),
     paymentId: idSchema.optional(),
     amountCents: z.string().optional(),
+    /** Times Meta's limits (131048, 131049) sent it back for a day (whatsapp/send-later.ts). */
+    retriesLater: z.number().int().min(1).optional(),
   }),
 };
 

@@ -7,6 +7,7 @@ import { ordersRepo } from '../orders/orders.repo';
 import type { CloudApi } from './cloud-api';
 import { messageParameters } from './message-parameters';
 import { optOutKeyOf, whatsappNumberOf } from './phone';
+import { sendLater } from './send-later';
 import { whatsappRepo } from './whatsapp.repo';
 
 export interface WhatsappDeps {
@@ -18,7 +19,7 @@ export interface WhatsappDeps {
   log: FastifyBaseLogger;
 }
 
-/** A rate limit: not sent, so the job is tried again later with the queue's back-off. */
+/** Not sent, Meta asks to try again: the job is tried again later with the queue's back-off. */
 export class WhatsappRateLimited extends Error {}
 
 /**
@@ -62,6 +63,11 @@ export async function sendWhatsapp(
     case 'retry':
       await whatsappRepo.recordState(db, id, 'waiting', { code: outcome.code, text: outcome.message }, at);
       throw new WhatsappRateLimited(`WhatsApp: not sent, tried again later (${outcome.message})`);
+    case 'later': {
+      const error = { code: outcome.code, text: outcome.message };
+      if (await sendLater(db, id, payload, error, at)) return;
+      return whatsappRepo.recordState(db, id, 'failed', error, at);
+    }
   }
 }
 

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { isStopWord, optOutKeyOf } from './phone';
+import { jobPayloads } from '../jobs/job-payloads';
+import { laterCodes } from './cloud-api';
+import { sendLater } from './send-later';
+import { lastWhatsappPayload } from './whatsapp-queue.repo';
 import { whatsappRepo } from './whatsapp.repo';
 
 const statusSchema = z.object({
@@ -60,14 +64,28 @@ export async function applyWhatsappWebhook(db: Db, body: unknown, now: Date): Pr
 async function applyStatus(db: Db, status: z.infer<typeof statusSchema>, now: Date) {
   if (!(await whatsappRepo.firstSight(db, `status:${status.id}:${status.status}`, now))) return;
   const callback = status.biz_opaque_callback_data;
-  const error = status.errors?.[0];
-  await whatsappRepo.applyStatus(
-    db,
-    { id: callback && uuid.safeParse(callback).success ? callback : null, wamid: status.id },
-    status.status,
-    error ? { code: error.code ?? null, text: error.title ?? '' } : null,
-    now,
+  const match = { id: callback && uuid.safeParse(callback).success ? callback : null, wamid: status.id };
+  const first = status.errors?.[0];
+  const error = first ? { code: first.code ?? null, text: first.title ?? '' } : null;
+  // Not delivered for the number's or the buyer's limits: sent again a day later, not a failure (W6).
+  const code = error?.code ?? null;
+  const later = status.status === 'failed' && code !== null && laterCodes.has(code);
+  if (later && (await retryLater(db, match, { code, text: error?.text ?? '' }, now))) return;
+  await whatsappRepo.applyStatus(db, match, status.status, error, now);
+}
+
+async function retryLater(
+  db: Db,
+  match: { id: string | null; wamid: string },
+  error: { code: number; text: string },
+  now: Date,
+): Promise<boolean> {
+  const message = await whatsappRepo.findForStatus(db, match);
+  if (!message) return false;
+  const payload = jobPayloads.whatsapp_message.safeParse(
+    await lastWhatsappPayload(db, message.orderId, message.kind),
   );
+  return payload.success && (await sendLater(db, message.id, payload.data, error, now));
 }
 
 /** "PARAR" from a number: nothing more is sent to it (the panel shows it on its orders). */

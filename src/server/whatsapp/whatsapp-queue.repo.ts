@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
+import { jobs } from '../db/schema';
 import type { WhatsappKind } from '../../shared/whatsapp';
 
 /**
@@ -22,4 +23,25 @@ export async function queueWhatsapp(
     select 'whatsapp_message', ${payload}::jsonb, 'epoch'::timestamptz
     from orders
     where id = ${orderId} and whatsapp_consent_at is not null and anonymised_at is null`);
+}
+
+/** The payload a message was last queued with (its PIX charge, its refund's amount), to queue it again. */
+export async function lastWhatsappPayload(
+  db: Executor,
+  orderId: string,
+  kind: WhatsappKind,
+): Promise<unknown> {
+  const [row] = await db
+    .select({ payload: jobs.payload })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.kind, 'whatsapp_message'),
+        sql`${jobs.payload}->>'orderId' = ${orderId}`,
+        sql`${jobs.payload}->>'kind' = ${kind}`,
+      ),
+    )
+    .orderBy(desc(jobs.createdAt))
+    .limit(1);
+  return row?.payload;
 }

@@ -84,6 +84,33 @@ export const whatsappRepo = {
       .where(and(eq(whatsappMessages.id, id), eq(whatsappMessages.state, 'sending')));
   },
   /**
+   * Back to `waiting`, to be sent again (whatsapp/send-later.ts): only a message Meta has not delivered
+   * (claimed now, sent, or a conferir). True when it moved.
+   */
+  async waitAgain(db: Executor, id: string, error: { code: number; text: string }, now: Date) {
+    const rows = await db
+      .update(whatsappMessages)
+      .set({ state: 'waiting', errorCode: error.code, errorText: error.text.slice(0, 500), updatedAt: now })
+      .where(
+        and(eq(whatsappMessages.id, id), inArray(whatsappMessages.state, ['sending', 'sent', 'a_conferir'])),
+      )
+      .returning({ id: whatsappMessages.id });
+    return rows.length > 0;
+  },
+  /** The message a status webhook speaks of: by our id (biz_opaque_callback_data) or the wamid. */
+  async findForStatus(db: Executor, match: { id: string | null; wamid: string }) {
+    const [row] = await db
+      .select()
+      .from(whatsappMessages)
+      .where(
+        match.id
+          ? or(eq(whatsappMessages.id, match.id), eq(whatsappMessages.wamid, match.wamid))
+          : eq(whatsappMessages.wamid, match.wamid),
+      )
+      .limit(1);
+    return row;
+  },
+  /**
    * A status webhook: found by our id (biz_opaque_callback_data) or the wamid; moves forward only.
    * 'failed' settles any message not yet delivered.
    */
