@@ -37,8 +37,9 @@ export const whatsappVariables: Record<WhatsappKind, readonly string[]> = {
 };
 
 /**
- * A message's state (docs/whatsapp.md): claimed ('sending'), held back by a rate limit ('waiting'), an
- * outcome to check ('a_conferir'), Meta's statuses, or not sent at all ('skipped').
+ * A message's state (docs/whatsapp.md): claimed ('sending'), not sent by Meta and to be tried again
+ * ('waiting': a rate limit, a transient failure, the number's or the buyer's limits), an outcome to check
+ * ('a_conferir'), Meta's statuses, or not sent at all ('skipped').
  */
 export const whatsappStates = [
   'sending',
@@ -55,6 +56,7 @@ export type WhatsappState = (typeof whatsappStates)[number];
 /** A message's state in the panel's words. */
 export const whatsappStateLabels: Record<string, string> = {
   sending: 'enviando',
+  waiting: 'aguardando nova tentativa',
   a_conferir: 'a conferir',
   sent: 'enviada',
   delivered: 'entregue',
