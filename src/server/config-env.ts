@@ -179,8 +179,7 @@ export const envSchema = z.object({
   /** Where operator alerts go; ADMIN_EMAIL when unset. */
   OWNER_ALERT_EMAIL: z.string().email().optional(),
   /**
-   * WhatsApp messages to buyers through the official Cloud API (docs/whatsapp.md): off unless the token,
-   * the number's id, the app secret and the webhook's verify token are all set.
+   * WhatsApp to buyers by Meta's Cloud API (docs/whatsapp.md): off unless all four secrets below are set.
    */
   WHATSAPP_API_URL: z.string().url().default(`https://graph.facebook.com/${defaultGraphApiVersion}`),
   WHATSAPP_TOKEN: optionalText,
