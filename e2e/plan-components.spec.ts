@@ -136,8 +136,15 @@ test.describe('monthly plan components', () => {
     const service = page.locator('#plano-avancado-video_views-servico');
     await service.fill('999');
     const form = page.locator('form', { has: service });
+    // The panel's delay after each new post: one of its published values, kept with the component.
+    const delay = form.getByLabel('Atraso após cada publicação');
+    await expect(delay).toHaveValue('0');
+    await delay.selectOption({ label: '2 h' });
     await form.getByRole('button', { name: 'Salvar' }).click();
     await expect(form).toContainText('Salvo.');
+    await page.reload();
+    await page.getByText('Catálogo e preços').click();
+    await expect(form.getByLabel('Atraso após cada publicação')).toHaveValue('120');
     await expect(form).toContainText(
       'Plano Avançado, visualizações de vídeo: O serviço 999 não existe no painel do fornecedor.',
     );
@@ -173,6 +180,7 @@ test.describe('monthly plan components', () => {
     await signInOperator(page);
     await page.getByText('Catálogo e preços').click();
     await service.fill('');
+    await delay.selectOption('0');
     await form.getByRole('button', { name: 'Salvar' }).click();
     await expect(form).toContainText('Salvo.');
   });
