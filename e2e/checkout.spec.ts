@@ -9,11 +9,18 @@ async function fillStepOne(page: Page, options: { postLink?: boolean } = {}) {
   await expect(page.getByLabel('Seu WhatsApp')).toHaveValue('(11) 9 1234-5678');
 }
 
-async function fillPayer(page: Page) {
+async function fillPayer(page: Page, options: { cpf?: boolean } = {}) {
   await page.getByLabel('Nome completo').fill('Ana Souza');
   await page.getByLabel('E-mail').fill('ana@exemplo.com');
+  if (options.cpf === false) return;
   await page.getByLabel('CPF').pressSequentially('52998224725');
   await expect(page.getByLabel('CPF')).toHaveValue('529.982.247-25');
+}
+
+/** Likes as an add-on go to a post the buyer names (issue 45 §4). */
+async function addLikes(page: Page, label: string | RegExp) {
+  await page.getByLabel(label).check();
+  await page.getByLabel('Link da publicação para as curtidas').fill('https://www.instagram.com/p/Cx1curt/');
 }
 
 async function fillCard(page: Page, number: string) {
@@ -31,7 +38,7 @@ test.describe('checkout', () => {
     await gotoHydrated(page, '/checkout?type=followers&amount=1000&price=1');
     await expect(page.getByTestId('order-total')).toHaveText('R$ 85,90');
     await fillStepOne(page);
-    await page.getByLabel('+ 300 curtidas por R$ 24,00').check();
+    await addLikes(page, '+ 300 curtidas por R$ 24,00');
     await expect(page.getByTestId('order-total')).toHaveText('R$ 109,90');
     await page.getByRole('button', { name: 'Continuar' }).click();
 
@@ -103,11 +110,15 @@ test.describe('checkout', () => {
   test('a total above R$ 150 lands on /whatsapp-payment with a prefilled message', async ({ page }) => {
     await gotoHydrated(page, '/checkout?type=followers&amount=2000');
     await fillStepOne(page);
-    await page.getByLabel(/curtidas por/).check();
+    await addLikes(page, /curtidas por/);
     await expect(page.getByTestId('order-total')).toHaveText('R$ 183,90');
+    // Said beside the add-on, before the buyer goes on (issue 45 §3).
+    await expect(page.getByText(/Com este adicional o total passa de R\$ 150,00/)).toBeVisible();
     await page.getByRole('button', { name: 'Continuar' }).click();
     await expect(page.getByText('Pedidos acima de R$ 150,00 são finalizados')).toBeVisible();
-    await fillPayer(page);
+    // Only what the WhatsApp settlement needs: no CPF, no address.
+    await expect(page.getByLabel('CPF')).toHaveCount(0);
+    await fillPayer(page, { cpf: false });
     await page.getByRole('button', { name: 'Finalizar pelo WhatsApp' }).click();
     await expect(page).toHaveURL(/\/whatsapp-payment\?pedido_id=[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { name: 'Pedido registrado!' })).toBeVisible();

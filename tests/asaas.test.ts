@@ -45,7 +45,9 @@ const lastRequest = (method: string, path: string) =>
 
 describe('asaas adapter against the fake Asaas API', () => {
   it('creates a PIX charge for the order, with the QR code Asaas returns', async () => {
-    const res = await createOrder(orderRequest({ addOns: ['likes'] }));
+    const res = await createOrder(
+      orderRequest({ addOns: ['likes'], addOnLinks: { likes: 'https://www.instagram.com/p/Cx1abd/' } }),
+    );
     expect(res.statusCode).toBe(201);
     const { order, payment } = res.json();
     const charge = lastRequest('POST', '/v3/payments');

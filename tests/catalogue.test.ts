@@ -90,7 +90,10 @@ describe('the catalogue in the database', () => {
       dailyMax: 50,
     });
     expect(plan.statusCode).toBe(200);
-    const withAddOn = await placeOrder(app, { addOns: ['likes'] });
+    const withAddOn = await placeOrder(app, {
+      addOns: ['likes'],
+      addOnLinks: { likes: 'https://www.instagram.com/p/Cx1abd/' },
+    });
     // 1.000 followers at the new R$ 79,90 + 300 likes at R$ 0,10.
     expect(await totalOf(withAddOn.json().order.id)).toBe(7990 + 3000);
     const monthly = await placeOrder(app, { item: { type: 'recurring', plan: 'simples' } });

@@ -32,6 +32,10 @@ describe('POST /api/orders: prices come from the catalogue', () => {
             orderRequest({
               item: { type: product.id, amount: pack.amount },
               addOns,
+              addOnLinks: {
+                likes: 'https://www.instagram.com/p/Cx1abd/',
+                views: 'https://www.instagram.com/reel/Cx1abe/',
+              },
               ...(product.needsPostLink ? { postLink: 'https://www.instagram.com/p/Cx1abc/' } : {}),
             }),
           );
@@ -144,7 +148,9 @@ describe('idempotency', () => {
 
 describe('PIX (sandbox)', () => {
   it('issues a valid BR Code for the total with the shop key and a QR image', async () => {
-    const res = await createOrder(orderRequest({ addOns: ['likes'] }));
+    const res = await createOrder(
+      orderRequest({ addOns: ['likes'], addOnLinks: { likes: 'https://www.instagram.com/p/Cx1abd/' } }),
+    );
     const { order, payment } = res.json();
     expect(order.totalCents).toBe(10990);
     expect(isValidBrCode(payment.pixPayload)).toBe(true);

@@ -101,19 +101,30 @@ describe('WhatsApp hooks', () => {
     expect(await rowsOf(no)).toEqual([]);
   });
 
-  it('link needed: once, though a link is missing at payment and the panel refuses another later', async () => {
-    const addOns: Partial<CreateOrderRequest> = { addOns: ['likes', 'views'], addOnLinks: {} };
-    const refuseFor = (handle: string) =>
-      t.panel.failNextAdd({ kind: 'bad_link' }, (fields) => fields.link?.includes(handle) === true);
-    refuseFor('/zap.link/');
-    refuseFor('/sem.zap.link/');
+  it('link needed: once, though the panel refuses every link of the order and the hook fires again', async () => {
+    // Add-ons for a post always come with one now (issue 45 §4): the panel refuses each.
+    const addOns = (marker: string): Partial<CreateOrderRequest> => ({
+      addOns: ['likes', 'views'],
+      addOnLinks: {
+        likes: `https://www.instagram.com/p/${marker}A/`,
+        views: `https://www.instagram.com/reel/${marker}B/`,
+      },
+    });
+    const refuseFor = (part: string) =>
+      t.panel.failNextAdd({ kind: 'bad_link' }, (fields) => fields.link?.includes(part) === true);
+    for (const part of ['/zap.link/', 'ZAPSIMA', 'ZAPSIMB', '/sem.zap.link/', 'ZAPNAOA', 'ZAPNAOB'])
+      refuseFor(part);
     const yes = await t.paidOrder({
       instagram: '@zap.link',
       whatsapp: '(21) 9 2222-0003',
       whatsappUpdates: true,
-      ...addOns,
+      ...addOns('ZAPSIM'),
     });
-    const no = await t.paidOrder({ instagram: '@sem.zap.link', whatsapp: '(21) 9 2222-0004', ...addOns });
+    const no = await t.paidOrder({
+      instagram: '@sem.zap.link',
+      whatsapp: '(21) 9 2222-0004',
+      ...addOns('ZAPNAO'),
+    });
     await drain();
     for (const id of [yes, no])
       expect((await t.deliveriesOf(id)).map((d) => d.state)).toEqual([

@@ -31,6 +31,7 @@ export const messages = {
   email_required: 'Por favor, preencha seu email',
   email_invalid: 'Por favor, informe um email válido',
   post_link_required: 'Informe o link da publicação',
+  add_on_link_required: 'Informe o link da publicação que vai receber o adicional.',
   post_link_invalid: 'Informe um link válido do Instagram (ex.: https://www.instagram.com/p/...)',
 
   // Checkout (§5, §8)
@@ -87,6 +88,7 @@ export const messages = {
   not_refundable: 'Só pedidos pagos podem ser reembolsados.',
   subscription_not_found: 'Assinatura não encontrada.',
   plan_not_found: 'Este pedido não é de um plano mensal.',
+  charge_cpf_required: 'Informe o CPF do cliente para gerar a cobrança: o intermediador exige.',
   invalid_webhook_token: 'Token de webhook inválido.',
   metrics_closed: 'As métricas exigem o token de METRICS_TOKEN ou um endereço de METRICS_ALLOW_FROM.',
   invalid_webhook_signature: 'Assinatura de webhook inválida.',

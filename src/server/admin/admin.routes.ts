@@ -70,7 +70,13 @@ export function adminRouteTable(deps: AdminDeps): AdminRoute[] {
         };
         const { rows, total } = await adminRepo.list(db, filters, query);
         return reply.header('cache-control', 'no-store').send({
-          orders: await withPlans(db, await withWhatsapp(db, rows)),
+          orders: await withPlans(
+            db,
+            await withWhatsapp(
+              db,
+              rows.map((row) => ({ ...row, hasCpf: row.cpf !== '' })),
+            ),
+          ),
           total,
           page: query.page,
           pageSize: query.pageSize,

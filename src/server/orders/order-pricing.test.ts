@@ -62,12 +62,18 @@ it('requestHash ignores the card (never hashed or stored) but not the rest', () 
 describe('checkPaymentChoice', () => {
   const policy = {
     hasAddress: false,
+    hasCpf: true,
     recurring: false,
     cardCheckout: 'transparent' as const,
     cardNeedsAddress: true,
     now: new Date('2026-11-23T12:00:00Z'),
   };
   const card = { number: '4444444444444444', expiry: '12/30', cvv: '123', holderName: 'ANA' };
+  it('paying here needs the CPF (issue 45 §3: only an order settled on WhatsApp goes without)', () => {
+    expect(() =>
+      checkPaymentChoice({ paymentMethod: 'pix', installments: 1 }, { ...policy, hasCpf: false }),
+    ).toThrow(expect.objectContaining({ code: 'cpf_required', details: { field: 'cpf' } }));
+  });
   it('plans take no debit; a typed card needs number, live expiry and, when asked, the address', () => {
     expect(() =>
       checkPaymentChoice({ paymentMethod: 'debit_card', installments: 1 }, { ...policy, recurring: true }),

@@ -5,6 +5,7 @@ import { findPlan, isProductSwitchedOff, quoteOneTime } from '../../shared/prici
 import type { CreateOrderInput } from '../../shared/schemas/checkout';
 import { isExpiryValid } from '../../shared/validators/documents';
 import { AppError } from '../errors';
+import { addOnTargets } from '../../shared/add-on-targets';
 import type { PaymentChoice } from '../payments/payment-attempt';
 
 /**
@@ -44,11 +45,15 @@ export function priceOrder(catalogue: Catalogue, input: CreateOrderInput, unavai
       field: 'postLink',
     });
   }
-  const addOnLinks: Record<string, string> = {};
-  for (const line of quote.addOns) {
-    const link = input.addOnLinks[line.product];
-    if (line.product !== 'followers' && link) addOnLinks[line.product] = link;
-  }
+  const { links: addOnLinks, missing } = addOnTargets({
+    addOns: quote.addOns.map((line) => line.product),
+    addOnLinks: input.addOnLinks,
+    postLink: needsPostLink ? input.postLink : null,
+  });
+  if (missing[0])
+    throw new AppError('invalid_input', 'add_on_link_required', messages.add_on_link_required, {
+      field: `addOnLinks.${missing[0]}`,
+    });
   return {
     service: quote.product,
     planId: null,
@@ -80,12 +85,15 @@ export function checkPaymentChoice(
   choice: PaymentChoice,
   policy: {
     hasAddress: boolean;
+    hasCpf: boolean;
     recurring: boolean;
     cardCheckout: 'transparent' | 'hosted';
     cardNeedsAddress: boolean;
     now: Date;
   },
 ) {
+  if (!policy.hasCpf)
+    throw new AppError('invalid_input', 'cpf_required', messages.cpf_required, { field: 'cpf' });
   if (policy.recurring && choice.paymentMethod === 'debit_card') {
     throw new AppError('invalid_input', 'plan_methods', messages.plan_methods, { field: 'paymentMethod' });
   }

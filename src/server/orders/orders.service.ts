@@ -85,6 +85,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         checkPaymentChoice(choice, {
           ...choicePolicy(deps),
           hasAddress: Boolean(input.address),
+          hasCpf: Boolean(input.cpf),
           recurring: priced.service === 'recurring',
         });
       const now = clock();
@@ -99,7 +100,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         email: input.email,
         whatsapp: input.whatsapp,
         whatsappConsentAt: input.whatsappUpdates ? now : null,
-        cpf: input.cpf,
+        // '' for an order settled on WhatsApp: the operator gives it with the charge.
+        cpf: input.cpf ?? '',
         companyCnpj: input.company?.cnpj ?? null,
         companyName: input.company?.name ?? null,
         address: input.address ?? null,

@@ -88,6 +88,7 @@ export async function payOrder(
     checkPaymentChoice(choice, {
       ...choicePolicy(deps),
       hasAddress: Boolean(found.address),
+      hasCpf: found.cpf !== '',
       recurring: found.service === 'recurring',
     });
     if (cardCrossesUs(deps, choice)) await limits.cardAttempt(remoteIp, found.id);

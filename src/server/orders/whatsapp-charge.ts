@@ -5,6 +5,7 @@ import { withChargeLock } from '../payments/charge-lock';
 import type { PaymentAttemptDeps, PaymentChoice } from '../payments/payment-attempt';
 import { attemptPayment } from './attempt-payment';
 import { clearForNewAttempt, retireForNewAttempt } from './pay-order';
+import { ordersRepo } from './orders.repo';
 
 /**
  * "Gerar cobrança" for an order settled on WhatsApp: a PIX, or a card on the provider's hosted page in the
@@ -21,6 +22,10 @@ export async function chargeWhatsappOrder(
   return withChargeLock(deps, orderId, async (order) => {
     if (order.paymentStatus !== 'unpaid' || order.status !== 'aguardando_contato_whatsapp')
       throw new AppError('conflict', 'order_not_payable', messages.order_not_payable);
+    // Settled on WhatsApp without a CPF: the provider wants one for the charge, given by the operator.
+    const cpf = order.cpf || charge.cpf;
+    if (!cpf) throw new AppError('invalid_input', 'charge_cpf_required', messages.charge_cpf_required);
+    if (!order.cpf) await ordersRepo.update(deps.db, order.id, { cpf, updatedAt: deps.clock() });
     const choice: PaymentChoice =
       charge.method === 'pix'
         ? { paymentMethod: 'pix', installments: 1 }
@@ -28,6 +33,6 @@ export async function chargeWhatsappOrder(
     await clearForNewAttempt(deps, order);
     await retireForNewAttempt(deps, order, choice.paymentMethod);
     // Card data never crosses the chat: the provider's page takes it.
-    return attemptPayment({ ...deps, cardCheckout: 'hosted' }, order, choice, remoteIp);
+    return attemptPayment({ ...deps, cardCheckout: 'hosted' }, { ...order, cpf }, choice, remoteIp);
   });
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../db/client';
+import type { Db, Executor } from '../db/client';
 import { newPurchaseCode } from '../../shared/orders';
 import type { ProviderCharge } from '../payments/plan-hooks';
 import { recordPaymentState, type ConfirmationResult } from '../payments/record-payment-state';
@@ -42,8 +42,10 @@ export async function recordSubscriptionCharge(
   // (paid, or refused: the buyer is asked for another card).
   if (method !== 'pix' && charge.state === 'pending' && !charge.problem) return 'status_recorded';
   const cancelled = subscription.status === 'cancelled';
-  // The month, its next due day and its opening for the buyer: together or not at all.
-  await db.transaction(async (tx) => {
+  const opening = !cancelled && method === 'pix' && charge.state === 'pending';
+  // The month, its next due day and its opening for the buyer: together or not at all. A month reported
+  // paid with no due day (a card renewal) is one statement: no transaction around it.
+  const record = async (tx: Executor) => {
     const opened = await planChargesRepo.insertMonth(
       tx,
       {
@@ -95,8 +97,9 @@ export async function recordSubscriptionCharge(
       },
     );
     if (opened && charge.dueDate) await subscriptionsRepo.chargedUntil(tx, subscription.id, charge.dueDate);
-    if (opened && !cancelled && method === 'pix' && charge.state === 'pending')
-      await enqueue(tx, 'plan_month_opened', { paymentId: opened });
-  });
+    if (opened && opening) await enqueue(tx, 'plan_month_opened', { paymentId: opened });
+  };
+  if (opening || charge.dueDate) await db.transaction(record);
+  else await record(db);
   return recordPaymentState(db, { provider, providerPaymentId: charge.providerPaymentId }, charge.state, now);
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages';
-import { installmentsSchema } from './checkout';
+import { cpfSchema, installmentsSchema } from './checkout';
 import { isRealDay } from '../dates';
 import { orderStatuses, paymentStatuses, type PaymentFlag } from '../orders';
 import type { RefundState } from '../payment-states';
@@ -91,6 +91,8 @@ export interface AdminOrder {
   note: string | null;
   paymentFlag: PaymentFlag | null;
   subscriptionId: string | null;
+  /** False for an order settled on WhatsApp without a CPF: "Gerar cobrança" asks for it. */
+  hasCpf: boolean;
   /** A plan's month: where the plan stands and, once ended, who ended it (issue 43). */
   plan?: { status: SubscriptionStatus; cancelReason: PlanEndReason | null } | null;
   createdAt: string;
@@ -139,9 +141,11 @@ export interface AdminRefund {
  * "Gerar cobrança" for a WhatsApp order: a PIX, or a card on the provider's page in the instalments the
  * operator agreed with the buyer (ADR 031).
  */
+/** The buyer's CPF, when the order was settled on WhatsApp without one (issue 45 §3). */
+const chargeCpf = { cpf: cpfSchema.optional() };
 export const adminChargeSchema = z.discriminatedUnion('method', [
-  z.object({ method: z.literal('pix') }),
-  z.object({ method: z.literal('card'), installments: installmentsSchema }),
+  z.object({ method: z.literal('pix'), ...chargeCpf }),
+  z.object({ method: z.literal('card'), installments: installmentsSchema, ...chargeCpf }),
 ]);
 export type AdminChargeInput = z.infer<typeof adminChargeSchema>;
 

@@ -107,6 +107,13 @@ export const installmentsSchema = z.coerce
   .max(maxInstalments, messages.installments_invalid)
   .default(1);
 
+/** A CPF as typed (dots and dash allowed), checked by its digits; its digits alone. */
+export const cpfSchema = z
+  .string({ error: messages.cpf_required })
+  .refine((v) => onlyDigits(v).length > 0, messages.cpf_required)
+  .refine(isValidCpf, messages.cpf_invalid)
+  .transform(onlyDigits);
+
 /** Step 2 (docs/product.md#pages): who pays and how. */
 export const checkoutStep2Schema = z.object({
   name: text(messages.name_required),
@@ -115,11 +122,9 @@ export const checkoutStep2Schema = z.object({
     .trim()
     .min(1, messages.checkout_email_required)
     .pipe(emailSchema),
-  cpf: z
-    .string({ error: messages.cpf_required })
-    .refine((v) => onlyDigits(v).length > 0, messages.cpf_required)
-    .refine(isValidCpf, messages.cpf_invalid)
-    .transform(onlyDigits),
+  // Asked whenever the buyer pays here (the provider wants it for every charge); an order settled on
+  // WhatsApp goes without it, and the operator gives it when making the charge (issue 45 §3).
+  cpf: cpfSchema.optional(),
   address: addressSchema.optional(),
   paymentMethod: z.enum(['pix', 'credit_card', 'debit_card'], { error: messages.payment_method_required }),
   installments: installmentsSchema,

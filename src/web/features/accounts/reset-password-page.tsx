@@ -23,14 +23,15 @@ export function ResetPasswordPage() {
       password: 'reset-password',
       confirmPassword: 'reset-confirm',
     },
+    { input: (values) => ({ token, ...values }) },
   );
   const { password, confirmPassword } = form.values;
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!token) return setResult({ ok: false, text: messages.token_invalid });
-    const problem = form.problem({ token, password, confirmPassword });
-    if (problem) return setResult({ ok: false, text: problem });
+    setResult(null);
+    if (form.problem()) return;
     try {
       await confirmPasswordReset({ token, password, confirmPassword });
       setResult({ ok: true, text: messages.password_changed });
@@ -64,7 +65,12 @@ export function ResetPasswordPage() {
             value={confirmPassword}
             onValue={(next) => form.set({ confirmPassword: next })}
           />
-          {result && (
+          {form.problemText && (
+            <p role="alert" className="text-red-800">
+              {form.problemText}
+            </p>
+          )}
+          {!form.problemText && result && (
             <p
               role={result.ok ? 'status' : 'alert'}
               className={result.ok ? 'text-green-900' : 'text-red-800'}

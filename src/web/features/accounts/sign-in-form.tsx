@@ -28,10 +28,9 @@ export function SignInForm() {
 
   const signIn = async (event: FormEvent) => {
     event.preventDefault();
-    const problem = form.problem();
-    if (problem) return setMessage({ kind: 'error', text: problem });
-    setBusy(true);
     setMessage(null);
+    if (form.problem()) return;
+    setBusy(true);
     try {
       await login(email, password);
       navigate(paths.dashboard);
@@ -79,7 +78,12 @@ export function SignInForm() {
             onValue={(next) => form.set({ password: next })}
           />
         )}
-        {message && (
+        {form.problemText && (
+          <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-900 ring-1 ring-red-200">
+            {form.problemText}
+          </p>
+        )}
+        {!form.problemText && message && (
           <p
             role={message.kind === 'error' ? 'alert' : 'status'}
             className={`rounded-lg p-3 ring-1 ${message.kind === 'error' ? 'bg-red-50 text-red-900 ring-red-200' : 'bg-green-50 text-green-900 ring-green-200'}`}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { formatBRL } from '#shared/money.ts';
+import { maskCpf } from '#shared/validators/documents.ts';
 import { formatPurchaseCode } from '#shared/orders.ts';
 import type { AdminChargeInput, AdminOrder } from '#shared/schemas/admin.ts';
 import { InstalmentSelect } from '../payment-form';
@@ -16,11 +17,12 @@ export function AdminWhatsappCharge({ order, onChanged }: { order: AdminOrder; o
   const [link, setLink] = useState<string | null>(null);
   const [installments, setInstallments] = useState('1');
   const [failure, setFailure] = useState<string | null>(null);
+  const [cpf, setCpf] = useState('');
   if (order.status !== 'aguardando_contato_whatsapp' || order.paymentStatus !== 'unpaid') return null;
   const charge = async (body: AdminChargeInput) => {
     setFailure(null);
     try {
-      setLink((await chargeOrder(order.id, body)).orderLink);
+      setLink((await chargeOrder(order.id, order.hasCpf ? body : { ...body, cpf })).orderLink);
     } catch (error) {
       setFailure(error instanceof ApiError ? error.message : 'Não foi possível gerar a cobrança.');
     }
@@ -35,6 +37,18 @@ export function AdminWhatsappCharge({ order, onChanged }: { order: AdminOrder; o
   return (
     <div className="mt-1">
       <span className="block font-semibold">Gerar cobrança:</span>
+      {!order.hasCpf && (
+        <label className="mb-1 block">
+          CPF do cliente (pedido pelo WhatsApp)
+          <input
+            className="ml-1 w-36 rounded border border-slate-400 px-1"
+            inputMode="numeric"
+            value={cpf}
+            onChange={(event) => setCpf(maskCpf(event.target.value))}
+            maxLength={14}
+          />
+        </label>
+      )}
       <button type="button" className="mr-2 underline" onClick={() => void charge({ method: 'pix' })}>
         PIX
       </button>

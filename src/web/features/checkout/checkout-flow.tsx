@@ -3,12 +3,20 @@ import { useZodForm } from '../../lib/use-zod-form';
 import { messages } from '#shared/messages.ts';
 import { productKind, quoteOneTime } from '#shared/pricing.ts';
 import { checkoutStep1Schema, createOrderSchema } from '#shared/schemas/checkout.ts';
+import { addOnTargets } from '#shared/add-on-targets.ts';
 import { cardNeedsAddress } from '#shared/shop.ts';
 import { track } from '../../lib/analytics';
 import { useCatalogue, useShop } from '../../lib/boot';
 import { pushDataLayer } from '../../lib/consent';
 import { readStorage } from '../../lib/storage';
-import { emptyStepOne, emptyStepTwo, stepOneRequest } from './checkout-form-state';
+import {
+  emptyStepOne,
+  emptyStepTwo,
+  stepOneRequest,
+  type StepOneValues,
+  type StepTwoValues,
+} from './checkout-form-state';
+import type { FieldErrors } from '../../lib/field-errors';
 import { checkoutFieldIds } from './focus-first-error';
 import { OrderSummary } from './order-summary';
 import { buildOrderRequest, cardChecks } from './order-request';
@@ -26,8 +34,16 @@ export function CheckoutFlow({ resolved }: { resolved: ResolvedItem }) {
   const shop = useShop();
   const catalogue = useCatalogue();
   const [step, setStep] = useState<1 | 2>(1);
-  const stepOne = useZodForm(checkoutStep1Schema, emptyStepOne, checkoutFieldIds);
-  const stepTwo = useZodForm(createOrderSchema, emptyStepTwo, checkoutFieldIds);
+  // Each step checked as the server checks it, again at every change once it was sent (issue 45 §2).
+  const stepOne = useZodForm(checkoutStep1Schema, emptyStepOne, checkoutFieldIds, {
+    input: stepOneRequest,
+    extra: (values) => stepOneProblems(values),
+  });
+  const stepTwo = useZodForm(createOrderSchema, emptyStepTwo, checkoutFieldIds, {
+    input: (values) => orderBody(values),
+    extra: (values) =>
+      cardChecks(orderBody(values), { cardNeedsAddress: cardNeedsAddress(shop), now: new Date() }),
+  });
   const { values: one, setValues: setOne } = stepOne;
   const { values: two, setValues: setTwo } = stepTwo;
   const errors = step === 1 ? stepOne.errors : stepTwo.errors;
@@ -64,11 +80,28 @@ export function CheckoutFlow({ resolved }: { resolved: ResolvedItem }) {
     if (two.paymentMethod) pushDataLayer({ event: 'add_payment_info', payment_type: two.paymentMethod });
   }, [two.paymentMethod]);
 
+  /**
+   * What the schema cannot know of step 1: likes and views need the post link, and so do their add-ons
+   * unless the order's own post is theirs (issue 45 §4).
+   */
+  function stepOneProblems(values: StepOneValues): FieldErrors {
+    const needsLink = product !== null && productKind(product).needsPostLink && !values.postLink.trim();
+    const problems: FieldErrors = needsLink ? { postLink: messages.post_link_required } : {};
+    const { missing } = addOnTargets({ ...values, postLink: needsLink ? '' : values.postLink });
+    for (const addOn of missing) problems[`addOnLinks.${addOn}`] = messages.add_on_link_required;
+    return problems;
+  }
+
+  function orderBody(values: StepTwoValues) {
+    return buildOrderRequest(item, one, values, {
+      settlesOnWhatsapp,
+      cardCheckout: shop.cardCheckout,
+      couponCode: discounts.coupon?.code ?? null,
+    });
+  }
+
   const continueToStepTwo = () => {
-    // The schema cannot know the product: likes and views need the post link.
-    const needsLink = product && productKind(product).needsPostLink && !one.postLink.trim();
-    if (stepOne.check(stepOneRequest(one), needsLink ? { postLink: messages.post_link_required } : {}))
-      setStep(2);
+    if (stepOne.check()) setStep(2);
   };
 
   const back = () => {
@@ -76,25 +109,15 @@ export function CheckoutFlow({ resolved }: { resolved: ResolvedItem }) {
     // The add-ons may change: a coupon is priced again when applied again.
     discounts.remove();
     setTwo((v) => ({ ...v, paymentMethod: '' }));
-    stepOne.setErrors({});
-    stepTwo.setErrors({});
+    stepOne.clear();
+    stepTwo.clear();
     setFailure(null);
   };
 
   const submit = async () => {
     setFailure(null);
-    if (!settlesOnWhatsapp && two.paymentMethod === '') {
-      stepTwo.setErrors({ paymentMethod: messages.payment_method_required });
-      return;
-    }
-    const body = buildOrderRequest(item, one, two, {
-      settlesOnWhatsapp,
-      cardCheckout: shop.cardCheckout,
-      couponCode: discounts.coupon?.code ?? null,
-    });
-    if (!stepTwo.check(body, cardChecks(body, { cardNeedsAddress: cardNeedsAddress(shop), now: new Date() })))
-      return;
-    await send(body);
+    if (!stepTwo.check()) return;
+    await send(orderBody(two));
   };
 
   if (pix)

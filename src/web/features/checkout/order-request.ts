@@ -45,7 +45,8 @@ export function buildOrderRequest(
     ...stepOneRequest(one),
     name: two.name,
     email: two.email,
-    cpf: two.cpf,
+    // An order settled on WhatsApp is paid with the team: no CPF asked here (issue 45 §3).
+    ...(policy.settlesOnWhatsapp ? {} : { cpf: two.cpf }),
     ...(hasAddress ? { address } : {}),
     paymentMethod: policy.settlesOnWhatsapp ? 'pix' : two.paymentMethod,
     installments:

@@ -5,9 +5,11 @@ import {
   addOnPriceCents,
   addOnProductsFor,
   addOnQuantity,
+  findPackage,
   isProductSwitchedOff,
   productKind,
 } from '#shared/pricing.ts';
+import { whatsappSettlementAboveCents } from '#shared/catalogue.ts';
 import { useCatalogue, useShop } from '../../lib/boot';
 import { maskPhone } from '#shared/validators/documents.ts';
 import { TextField } from '../../components/ui/text-field';
@@ -34,6 +36,10 @@ export function StepOne({
 }) {
   const catalogue = useCatalogue();
   const shop = useShop();
+  const pack = product ? findPackage(catalogue, product, amount) : undefined;
+  const subtotalCents =
+    (pack?.priceCents ?? 0) +
+    values.addOns.reduce((sum, addOn) => sum + addOnPriceCents(catalogue, addOn, amount), 0);
   const needsPostLink = product !== null && productKind(product).needsPostLink;
   // A product the shop does not sell (no panel service) is not offered as an add-on either.
   const addOns = product
@@ -106,7 +112,12 @@ export function StepOne({
           {addOns.map((addOn) => {
             const addOnProduct = productKind(addOn);
             const checked = values.addOns.includes(addOn);
-            const label = `+ ${formatInteger(addOnQuantity(amount))} ${addOnProduct.unitLabel} por ${formatBRL(addOnPriceCents(catalogue, addOn, amount))}`;
+            const priceCents = addOnPriceCents(catalogue, addOn, amount);
+            const label = `+ ${formatInteger(addOnQuantity(amount))} ${addOnProduct.unitLabel} por ${formatBRL(priceCents)}`;
+            // Said before the buyer continues: this add-on takes the order over the WhatsApp limit.
+            const others = subtotalCents - (checked ? priceCents : 0);
+            const crosses =
+              others <= whatsappSettlementAboveCents && others + priceCents > whatsappSettlementAboveCents;
             return (
               <div key={addOn}>
                 <AddOnCheckbox
@@ -115,17 +126,31 @@ export function StepOne({
                   checked={checked}
                   onChecked={(on) => toggleAddOn(addOn, on)}
                 />
+                {crosses && (
+                  <p
+                    role={checked ? 'status' : undefined}
+                    className="mt-1 pl-8 text-sm font-medium text-amber-900"
+                  >
+                    Com este adicional o total passa de {formatBRL(whatsappSettlementAboveCents)}: o pedido é
+                    finalizado com a nossa equipe pelo WhatsApp, sem PIX ou cartão aqui.
+                  </p>
+                )}
                 {checked && addOnProduct.needsPostLink && (
                   <TextField
                     id={`addOnLinks.${addOn}`}
                     className="mt-2 pl-8"
-                    label={`Link da publicação para as ${addOnProduct.unitLabel} (opcional)`}
+                    label={`Link da publicação para as ${addOnProduct.unitLabel}`}
                     type="url"
                     inputMode="url"
                     value={values.addOnLinks[addOn] ?? ''}
                     onValue={(link) => set({ addOnLinks: { ...values.addOnLinks, [addOn]: link } })}
                     error={errors[`addOnLinks.${addOn}`]}
                     placeholder="https://www.instagram.com/p/..."
+                    hint={
+                      needsPostLink
+                        ? 'Em branco, vão para a mesma publicação do pedido.'
+                        : 'A publicação que vai receber o adicional.'
+                    }
                   />
                 )}
               </div>

@@ -118,18 +118,20 @@ export function StepTwo({
               error={errors.email}
               hint="Enviamos o código de compra para este e-mail."
             />
-            <TextField
-              id="cpf"
-              label="CPF"
-              inputMode="numeric"
-              value={values.cpf}
-              onValue={(cpf) => set({ cpf })}
-              mask={maskCpf}
-              maxLength={14}
-              error={errors.cpf}
-              placeholder="000.000.000-00"
-              hint="Exigido pelo intermediador de pagamento."
-            />
+            {!settlesOnWhatsapp && (
+              <TextField
+                id="cpf"
+                label="CPF"
+                inputMode="numeric"
+                value={values.cpf}
+                onValue={(cpf) => set({ cpf })}
+                mask={maskCpf}
+                maxLength={14}
+                error={errors.cpf}
+                placeholder="000.000.000-00"
+                hint="Exigido pelo intermediador de pagamento."
+              />
+            )}
           </div>
           {values.paymentMethod === 'credit_card' && !settlesOnWhatsapp && cardCheckout === 'transparent' && (
             <CardFields
@@ -150,7 +152,10 @@ export function StepTwo({
                 onChange={(installments) => set({ installments })}
               />
             )}
-          {!settlesOnWhatsapp && <AddressFields values={values} errors={errors} set={set} />}
+          {/* Only a card may need the address (issue 45 §5: none for PIX). */}
+          {!settlesOnWhatsapp && values.paymentMethod === 'credit_card' && (
+            <AddressFields values={values} errors={errors} set={set} />
+          )}
           {couponSlot}
         </>
       )}

@@ -29,8 +29,7 @@ export function LookupPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    const problem = form.problem();
-    if (problem) return setError(problem);
+    if (form.problem()) return;
     setBusy(true);
     try {
       const response = await lookupOrders(email, code);
@@ -49,6 +48,7 @@ export function LookupPage() {
   const reset = () => {
     setResults(null);
     form.setValues({ email: '', code: '' });
+    form.clear();
     setError(null);
   };
 
@@ -88,12 +88,12 @@ export function LookupPage() {
               maxLength={12}
               placeholder="XXXX-XXXX"
             />
-            {error && (
+            {(form.problemText ?? error) && (
               <p
                 role="alert"
                 className="rounded-lg bg-red-50 p-3 font-medium text-red-900 ring-1 ring-red-200"
               >
-                {error}
+                {form.problemText ?? error}
               </p>
             )}
             <button type="submit" className={`${buttonPrimary} w-full`} disabled={busy}>

@@ -63,7 +63,11 @@ export function OrderUnlock({
         id="desbloquear-codigo"
         hint="Ex.: AB2C-D3EF"
         value={code}
-        onValue={setCode}
+        onValue={(typed) => {
+          setCode(typed);
+          // An error shown stays only while the field is still empty (issue 45 §2).
+          if (error) setError(typed.trim() ? undefined : messages.order_code_required);
+        }}
         error={error}
       />
       <button type="submit" className={`${buttonPrimary} mt-4 w-full`} disabled={busy}>

@@ -30,13 +30,37 @@ export function OneTimeCatalogue() {
 
   return (
     <div className={container}>
+      {/* Jump links: plain anchors, so they work before the scripts run (issue 45 §5). */}
+      <nav
+        aria-label="Produtos"
+        className="sticky top-[calc(4rem+var(--test-banner,0px))] z-30 -mx-4 mt-6 bg-white/95 px-4 py-2 backdrop-blur sm:mx-0 sm:px-0"
+      >
+        <ul className="flex gap-2">
+          {products.map((product) => (
+            <li key={product.id} className="min-w-0 flex-1 sm:flex-none">
+              <a
+                href={`#catalogo-${product.id}`}
+                className="flex min-h-11 items-center justify-center rounded-full border-2 border-fuchsia-700 px-2 text-sm font-bold text-fuchsia-800 hover:bg-fuchsia-50 sm:px-5"
+              >
+                {product.name}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
       {products.map((product) => (
-        <section key={product.id} aria-labelledby={`catalogo-${product.id}`} className="mt-10">
-          <h2 id={`catalogo-${product.id}`} className={sectionTitle}>
+        <section
+          key={product.id}
+          id={`catalogo-${product.id}`}
+          aria-labelledby={`catalogo-${product.id}-titulo`}
+          className="mt-8 scroll-mt-32"
+        >
+          <h2 id={`catalogo-${product.id}-titulo`} className={sectionTitle}>
             {product.name}
           </h2>
           <p className="mt-2 text-slate-700">{product.description}</p>
-          <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {/* On a phone, a row to swipe (the next card peeks in); wider screens, a grid. */}
+          <ul className="-mx-4 mt-6 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-2 pt-3 sm:mx-0 sm:grid sm:grid-cols-2 sm:gap-6 sm:overflow-visible sm:px-0 lg:grid-cols-4 [&>li]:w-[78%] [&>li]:shrink-0 [&>li]:snap-start sm:[&>li]:w-auto">
             {product.packages.map((pack) => (
               <PackageCard
                 key={pack.id}

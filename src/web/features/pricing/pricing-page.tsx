@@ -4,7 +4,7 @@ import { formatBRL } from '#shared/money.ts';
 import { lowestPackageCents, lowestPlanCents } from '#shared/pricing.ts';
 import { PageShell } from '../../components/layout/page-shell';
 import { useCatalogue } from '../../lib/boot';
-import { container, sectionLead } from '../../components/ui/styles';
+import { buttonPrimary, buttonSecondary, container, sectionLead } from '../../components/ui/styles';
 import { PlansSection } from '../plans';
 import { OneTimeCatalogue } from './one-time-catalogue';
 import { paths } from '../../paths';
@@ -58,6 +58,7 @@ export function PricingPage() {
                   Seguidores, curtidas ou visualizações em um pacote só. A partir de{' '}
                   {formatBRL(lowestPackageCents(catalogue))}.
                 </span>
+                <span className={`${buttonPrimary} mt-4 self-start`}>Ver pacotes</span>
               </Link>
               <Link to={paths.pricingPlans} className={choiceCard}>
                 <span className="text-2xl font-extrabold text-slate-900">Plano mensal</span>
@@ -65,6 +66,7 @@ export function PricingPage() {
                   Crescimento diário e gradual, com garantia de 7 dias. A partir de{' '}
                   {formatBRL(lowestPlanCents(catalogue))}/mês.
                 </span>
+                <span className={`${buttonSecondary} mt-4 self-start`}>Ver planos</span>
               </Link>
             </div>
           </div>

@@ -29,15 +29,16 @@ export default function PurchaseModal({
   const [failure, setFailure] = useState<string | null>(null);
   const navigate = useNavigate();
   const id = useId();
-  // The inputs are uncontrolled (read from the form on submit); the hook checks them with the schema.
-  const { errors, check } = useZodForm(
+  // Checked with the schema on submit, and again at every change once sent (issue 45 §2).
+  const { values, set, errors, check } = useZodForm(
     leadSchema(product.needsPostLink),
-    {},
+    { instagram: '', email: '', postLink: '' },
     {
       instagram: `${id}-instagram`,
       email: `${id}-email`,
       postLink: `${id}-postLink`,
     },
+    { input: (v) => ({ ...v, postLink: product.needsPostLink ? v.postLink : undefined }) },
   );
 
   useEffect(() => {
@@ -48,12 +49,7 @@ export default function PurchaseModal({
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const lead = check({
-      instagram: String(form.get('instagram') ?? ''),
-      email: String(form.get('email') ?? ''),
-      postLink: product.needsPostLink ? String(form.get('postLink') ?? '') : undefined,
-    });
+    const lead = check();
     if (!lead || saving) return;
     setFailure(null);
     setSaving(true);
@@ -81,6 +77,8 @@ export default function PurchaseModal({
       <input
         id={`${id}-${name}`}
         name={name}
+        value={values[name]}
+        onChange={(event) => set({ [name]: event.target.value })}
         className={fieldInput}
         aria-invalid={errors[name] ? true : undefined}
         aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
