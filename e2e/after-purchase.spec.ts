@@ -1,4 +1,4 @@
-import { expect, holdOrderToken, test } from './fixtures';
+import { expect, gotoHydrated, holdOrderToken, test } from './fixtures';
 
 async function createPixOrder(request: import('@playwright/test').APIRequestContext) {
   const response = await request.post('/api/orders', {
@@ -47,6 +47,15 @@ test.describe('after purchase', () => {
       'href',
       new RegExp(`^/order/${order.id}#acesso=`),
     );
+  });
+
+  test('/success without an order id counts down to /dashboard (the spec)', async ({ page }) => {
+    await page.clock.install();
+    await gotoHydrated(page, '/success');
+    await expect(page.getByRole('heading', { name: 'Pagamento concluído!' })).toBeVisible();
+    await expect(page.getByText('Redirecionando em 10 s…')).toBeVisible();
+    await page.clock.runFor(11_000);
+    await expect(page).toHaveURL(/\/(dashboard|login)$/);
   });
 
   test('/obrigado without an id says so', async ({ page }) => {

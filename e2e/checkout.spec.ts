@@ -32,7 +32,7 @@ async function fillCard(page: Page, number: string) {
 }
 
 test.describe('checkout', () => {
-  test('followers 1000 + likes add-on by PIX → Simular pagamento → /success → /order shows Pago and Processando', async ({
+  test('followers 1000 + likes add-on by PIX → Simular pagamento → /success → /order shows the PIX received', async ({
     page,
   }) => {
     await gotoHydrated(page, '/checkout?type=followers&amount=1000&price=1');
@@ -68,8 +68,9 @@ test.describe('checkout', () => {
 
     await page.getByRole('link', { name: 'Ver detalhes do pedido agora' }).click();
     await expect(page.getByRole('heading', { name: 'Detalhes do pedido' })).toBeVisible();
-    await expect(page.getByText('Pago', { exact: true })).toBeVisible();
-    await expect(page.getByText('Processando', { exact: true })).toBeVisible();
+    // A PIX is received (a card's is confirmed); the fake panel may already be delivering.
+    await expect(page.getByText('Pagamento Recebido', { exact: true })).toBeVisible();
+    await expect(page.getByText(/^(Processando|Em entrega)$/).first()).toBeVisible();
     await expect(page.getByText(code!)).toBeVisible();
     await expect(page.getByText('a***@exemplo.com')).toBeVisible();
   });
@@ -105,6 +106,29 @@ test.describe('checkout', () => {
     await expect(page).toHaveURL(/\/checkout/);
     const order = await (await request.get(`/api/orders/${orderId}`)).json();
     expect(order.order).toMatchObject({ status: 'pendente', paymentStatus: 'unpaid' });
+  });
+
+  test('a declined card, the page reloaded, PIX chosen: still one order (issue 45 §6)', async ({ page }) => {
+    const fillAll = async (method: RegExp) => {
+      await fillStepOne(page, { postLink: true });
+      await page.getByRole('button', { name: 'Continuar' }).click();
+      await page.getByRole('button', { name: method }).click();
+      await fillPayer(page);
+    };
+    await gotoHydrated(page, '/checkout?type=views&amount=1000');
+    await fillAll(/^Cartão de crédito/);
+    await fillCard(page, '5184019740373151');
+    const first = page.waitForResponse((r) => r.url().endsWith('/api/orders'));
+    await page.getByRole('button', { name: 'Finalizar Pagamento' }).click();
+    const { orderId } = await (await first).json();
+    await expect(page.getByRole('alert')).toContainText('Transação não autorizada');
+
+    await gotoHydrated(page, '/checkout?type=views&amount=1000');
+    await fillAll(/^PIX/);
+    const again = page.waitForResponse((r) => r.url().includes('/api/orders/'));
+    await page.getByRole('button', { name: 'Gerar QR Code PIX' }).click();
+    expect((await again).url()).toContain(`/api/orders/${orderId}/payments`);
+    await expect(page.getByRole('heading', { name: 'Pague com PIX' })).toBeVisible();
   });
 
   test('a total above R$ 150 lands on /whatsapp-payment with a prefilled message', async ({ page }) => {

@@ -1,5 +1,13 @@
 import type { APIRequestContext } from '@playwright/test';
-import { apiOrder, buyByPixAndPay, expect, gotoHydrated, signInOperator, test } from './fixtures';
+import {
+  apiOrder,
+  buyByPixAndPay,
+  emailedLink,
+  expect,
+  gotoHydrated,
+  signInOperator,
+  test,
+} from './fixtures';
 
 // Delivery with no operator action (issue 11), through the built-in simulated panel: the server runs
 // with SANDBOX_FULFILMENT_SECONDS=30 (e2e/server-env.ts), and the sandbox finishes a delivery on demand.
@@ -18,7 +26,7 @@ async function paidOrder(request: APIRequestContext, instagram: string) {
 }
 
 test.describe('delivery', () => {
-  test('buy by PIX, pay, and watch the order go Processando → Em transporte → Concluído', async ({
+  test('buy by PIX, pay, and watch the order go Processando → Em entrega → Concluído', async ({
     page,
     request,
   }) => {
@@ -32,7 +40,7 @@ test.describe('delivery', () => {
     await expect(status).toHaveText('Processando');
     const delivery = page.getByTestId('delivery-followers');
     await expect(delivery).toContainText('200 seguidores');
-    await expect(status).toHaveText('Em transporte', { timeout: 30_000 });
+    await expect(status).toHaveText('Em entrega', { timeout: 30_000 });
     await expect(delivery).toContainText(/\d+ de 200 entregues/);
     // The rest of the simulated 30 s, not waited out: delivered now (docs/fulfilment.md).
     // With the order's proof, the token of the link the checkout gave (issue 42 §3).
@@ -65,7 +73,7 @@ test.describe('delivery', () => {
     await page.getByLabel('Novo @ do perfil').fill('@perfil.correto');
     await page.getByRole('button', { name: 'Enviar novo link' }).click();
     await expect(delivery).not.toContainText('Link inválido');
-    await expect(delivery).toContainText(/Em preparação|Na fila de entrega|Em transporte/);
+    await expect(delivery).toContainText(/Em preparação|Na fila de entrega|Em entrega/);
   });
 
   test("the operator resolves an 'a conferir' delivery in the panel", async ({ page, request }) => {
@@ -84,4 +92,40 @@ test.describe('delivery', () => {
     const status = page.locator('dt', { hasText: 'Status do pedido' }).locator('xpath=following-sibling::dd');
     await expect(status).toHaveText('Concluído', { timeout: 20_000 });
   });
+});
+
+test('the signed-in, verified owner reads their own e-mail and asks for a refill without the code', async ({
+  page,
+}) => {
+  test.slow(); // sign-up, confirmation, purchase and delivery in one journey
+  const email = `dono-${Date.now()}@exemplo.com`;
+  // page.request shares the page's cookies: the session it gets is the page's.
+  const signup = await page.request.post('/api/auth/signup', {
+    data: { name: 'Davi Dono', email, password: 'segredo123', confirmPassword: 'segredo123' },
+  });
+  expect(signup.status()).toBe(201);
+  await page.goto(await emailedLink(email, '/verificar-email'));
+  // Opened where it was signed up for: confirmed, still signed in.
+  await expect(page.getByRole('status')).toHaveText('E-mail confirmado!');
+
+  const { order, payment, orderToken } = await apiOrder(page.request, { email, instagram: 'davi.dono' });
+  expect((await page.request.post(`/api/sandbox/payments/${payment!.id}/confirm`)).status()).toBe(200);
+
+  // The bare link, no token in this tab: the session proves the order.
+  await gotoHydrated(page, `/order/${order.id}`);
+  await expect(page.getByText(email, { exact: true })).toBeVisible();
+  await expect(page.getByText('(11) 9 1234-5678', { exact: true })).toBeVisible();
+  const status = page.locator('dt', { hasText: 'Status do pedido' }).locator('xpath=following-sibling::dd');
+  await expect(status).toHaveText('Em entrega', { timeout: 30_000 });
+  const delivered = await page.request.post(`/api/sandbox/orders/${order.id}/deliver`, {
+    headers: { 'x-order-token': orderToken },
+  });
+  expect(await delivered.json()).toEqual({ delivered: 1 });
+  await expect(status).toHaveText('Concluído', { timeout: 15_000 });
+  const refill = page.getByRole('button', { name: 'Solicitar reposição' });
+  await expect(refill).toBeVisible();
+  await expect(page.getByLabel('Código de compra')).toHaveCount(0);
+  await refill.click();
+  await expect(page.getByRole('status').filter({ hasText: 'Reposição solicitada' })).toBeVisible();
+  await expect(page.getByLabel('Código de compra')).toHaveCount(0);
 });

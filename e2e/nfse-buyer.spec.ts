@@ -96,8 +96,8 @@ test('a company invoice asked at checkout: paid, issued, and its PDF and XML on 
   await expect(page).toHaveURL(/\/success\?order_id=/);
   await page.getByRole('link', { name: 'Ver detalhes do pedido agora' }).click();
   await expect(page).toHaveURL(new RegExp(`/order/${orderId}$`));
-  await expect(page.getByText('Pago', { exact: true })).toBeVisible();
-  await expect(page.getByText('Processando', { exact: true })).toBeVisible();
+  await expect(page.getByText('Pagamento Recebido', { exact: true })).toBeVisible();
+  await expect(page.getByText(/^(Processando|Em entrega)$/).first()).toBeVisible();
 
   // The invoice was sent to the city hall for the company: on its way.
   let invoice: FakeInvoice | undefined;

@@ -80,7 +80,7 @@ test.describe('monthly plan months', () => {
     await expect(page).toHaveURL(/\/success\?order_id=/);
     await gotoHydrated(page, link.split('#')[0]!);
     const status = page.locator('dt', { hasText: 'Status do pedido' }).locator('xpath=following-sibling::dd');
-    await expect(status).toHaveText(/Processando|Em transporte/);
+    await expect(status).toHaveText(/Processando|Em entrega/);
     await expect(page.getByTestId('plan-followers')).toBeVisible({ timeout: 15_000 });
   });
 

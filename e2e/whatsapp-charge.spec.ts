@@ -36,6 +36,6 @@ test('a R$ 183,90 order → operator "Gerar cobrança" → buyer pays on /order/
   await expect(buyer).toHaveURL(/\/success\?order_id=/);
   await gotoHydrated(buyer, `/order/${order.id}`);
   const status = buyer.locator('dt', { hasText: 'Status do pedido' }).locator('xpath=following-sibling::dd');
-  await expect(status).toHaveText(/Processando|Em transporte/);
+  await expect(status).toHaveText(/Processando|Em entrega/);
   await buyer.close();
 });

@@ -25,7 +25,7 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
   pendente: 'Pendente',
   aguardando_contato_whatsapp: 'Aguardando contato (WhatsApp)',
   processando: 'Processando',
-  em_transporte: 'Em transporte',
+  em_transporte: 'Em entrega',
   concluido: 'Concluído',
   cancelado: 'Cancelado',
 };

@@ -35,6 +35,7 @@ describe('pixStateDisplay', () => {
   it('names a waiting and a paid PIX as the spec does, anything else as unknown', () => {
     expect(pixStateDisplay('pending')).toEqual({ label: 'Aguardando Pagamento', tone: 'amber' });
     expect(pixStateDisplay('paid')).toEqual({ label: 'Pagamento Recebido', tone: 'green' });
+    expect(pixStateDisplay('paid', 'credit_card')).toEqual({ label: 'Pagamento Confirmado', tone: 'green' });
     expect(pixStateDisplay('expired').label).toBe('Status Desconhecido');
   });
 });

@@ -76,9 +76,14 @@ export function nextPaymentState(current: PaymentState, reported: PaymentState):
 /** How the PIX screen names a charge's state (docs/product.md#pix). */
 export type PixDisplayTone = 'amber' | 'green' | 'grey';
 
-export function pixStateDisplay(state: PaymentState | null): { label: string; tone: PixDisplayTone } {
+export function pixStateDisplay(
+  state: PaymentState | null,
+  method: 'pix' | 'credit_card' | 'debit_card' = 'pix',
+): { label: string; tone: PixDisplayTone } {
   if (state === 'pending') return { label: 'Aguardando Pagamento', tone: 'amber' };
-  if (state === 'paid') return { label: 'Pagamento Recebido', tone: 'green' };
+  // A PIX is received; a card payment is confirmed (the spec's RECEIVED and CONFIRMED; issue 45 §6).
+  if (state === 'paid')
+    return { label: method === 'pix' ? 'Pagamento Recebido' : 'Pagamento Confirmado', tone: 'green' };
   return { label: 'Status Desconhecido', tone: 'grey' };
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { orders, outboxEmails, payments } from '#server/db/schema/index.ts';
+import { orders, outboxEmails, payments, users } from '#server/db/schema/index.ts';
 import { formatPurchaseCode } from '#shared/orders.ts';
 import { startFulfilmentTestApp, type FulfilmentTestApp } from '../helpers/fulfilment-app';
 import { cookiesOf } from '../helpers/cookies';
@@ -114,7 +114,19 @@ describe('the order id alone yields no proof and nothing personal', () => {
     expect((await read(id)).json()).toMatchObject({ proved: false, order: { purchaseCode: null } });
     const mine = (await read(id, { cookie })).json();
     expect(mine.proved).toBe(true);
+    expect(mine.bySession).toBe(true); // its writes ask for no code (issue 45 §6)
     expect(mine.order.purchaseCode).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    // Still masked until the account's e-mail is verified; then the owner reads it whole (issue 45 §6).
+    expect(mine.order.email).toBe('c***@exemplo.com');
+    await t.app.database.db
+      .update(users)
+      .set({ emailVerifiedAt: t.now() })
+      .where(eq(users.email, 'caio.conta@exemplo.com'));
+    const owner = (await read(id, { cookie })).json();
+    expect(owner.order).toMatchObject({ email: 'caio.conta@exemplo.com', whatsapp: '(11) 9 1234-5678' });
+    const stranger = (await read(id)).json();
+    expect(stranger.order.email).toBe('c***@exemplo.com');
+    expect(stranger.bySession).toBe(false);
   });
 
   it('what the stranger read proves no write: pay again, redirect a delivery, refill, invoice links', async () => {

@@ -25,6 +25,9 @@ const header = (request: FastifyRequest, name: string) => {
   return typeof value === 'string' ? value : undefined;
 };
 
+/** What a request proves of an order (see `sees`). */
+export type OrderSight = 'owner' | 'session' | 'token' | 'stranger';
+
 const tenMinutes = 600;
 const fifteenMinutes = 900;
 
@@ -49,16 +52,22 @@ export function createOrderProof(deps: {
 }) {
   const { db, rateLimiter, access, limits } = deps;
 
-  /** A token or the placing account's session: nothing counted. */
-  async function held(request: FastifyRequest, order: OrderRow): Promise<boolean> {
-    const token = header(request, 'x-order-token');
-    if (token && access.verify(token, order.id)) return true;
+  /**
+   * The proof a request holds, nothing counted: `owner` for the signed-in account that placed the order
+   * with its e-mail verified (it sees its own contact data whole, docs/product.md#order-page), `session`
+   * for that account unverified or a lookup's stand-in session, `token` for an `X-Order-Token` signed for
+   * the order, `stranger` otherwise.
+   */
+  async function sees(request: FastifyRequest, order: OrderRow): Promise<OrderSight> {
     // Only a request that carries a session cookie pays for the session lookup.
-    if (!sessionToken(request)) return false;
-    const who = await signedIn(db, request, deps.clock());
-    if (who?.kind === 'account') return order.userId === who.user.id;
-    if (who?.kind === 'standIn') return who.standIn.orderIds.includes(order.id);
-    return false;
+    if (sessionToken(request)) {
+      const who = await signedIn(db, request, deps.clock());
+      if (who?.kind === 'account' && order.userId === who.user.id)
+        return who.user.emailVerifiedAt ? 'owner' : 'session';
+      if (who?.kind === 'standIn' && who.standIn.orderIds.includes(order.id)) return 'session';
+    }
+    const token = header(request, 'x-order-token');
+    return token && access.verify(token, order.id) ? 'token' : 'stranger';
   }
 
   /** A typed purchase code, judged under its client's limits; a wrong one is 403 `order_code_wrong`. */
@@ -106,7 +115,7 @@ export function createOrderProof(deps: {
   /** The order, proved by a token, the session or a typed code; otherwise a 403 (or 429). */
   async function proved(request: FastifyRequest, orderId: string): Promise<OrderRow> {
     const order = await findOrder(orderId);
-    if (await held(request, order)) return order;
+    if ((await sees(request, order)) !== 'stranger') return order;
     const code = header(request, 'x-purchase-code');
     if (code === undefined) return unproved(request, order.id);
     await typedCode(request, order, code);
@@ -114,8 +123,7 @@ export function createOrderProof(deps: {
   }
 
   return {
-    /** A read that shows what only the buyer may see: the token or the session, nothing counted. */
-    sees: held,
+    sees,
     /**
      * A write: the proof, then the proved writes' own count per order (only proved requests fill it);
      * the order and a fresh 24-hour token.

@@ -11,6 +11,8 @@ import { forStranger, isPayable, nextFor, toOrderView, toPaymentView } from './o
 import { ordersRepo } from './orders.repo';
 import { buyerInvoice } from '../invoices/buyer-invoice';
 import type { OrderRow } from '../db/schema';
+import type { OrderSight } from './order-proof';
+import { maskPhone } from '../../shared/validators/documents';
 import { planViewOf } from '../subscriptions/plan-view';
 
 /**
@@ -20,20 +22,22 @@ import { planViewOf } from '../subscriptions/plan-view';
 export function orderReads(db: Db, clock: () => Date) {
   return {
     /**
-     * `proves`: whether the request proves the order; without, the answer is what a stranger holding the
-     * link sees (forStranger, ADR 041).
+     * `sees`: what the request may read of the order; a stranger gets what holding the link shows
+     * (forStranger, ADR 041), the signed-in owner their own contact data whole (issue 45 §6).
      */
-    async get(orderId: string, proves: (order: OrderRow) => Promise<boolean>): Promise<CreateOrderResponse> {
+    async get(orderId: string, sees: (order: OrderRow) => Promise<OrderSight>): Promise<CreateOrderResponse> {
       const order = isId(orderId) ? await ordersRepo.findById(db, orderId) : undefined;
       if (!order) throw new AppError('not_found', 'order_not_found', messages.order_not_found);
-      const [payment, deliveries, proved, plan] = await Promise.all([
+      const [payment, deliveries, seen, plan] = await Promise.all([
         paymentsRepo.latestForOrder(db, order.id),
         deliveriesRepo.listForOrder(db, order.id),
-        proves(order),
+        sees(order),
         order.subscriptionId ? planViewOf(db, order.subscriptionId) : null,
       ]);
+      const proved = seen !== 'stranger';
+      const view = toOrderView(order);
       const answer: CreateOrderResponse = {
-        order: toOrderView(order),
+        order: seen === 'owner' ? { ...view, email: order.email, whatsapp: maskPhone(order.whatsapp) } : view,
         payment: toPaymentView(payment),
         next: nextFor(order, payment),
         // Not while an attempt is being made, nor while one's outcome is undecided (issue 12).
@@ -42,6 +46,7 @@ export function orderReads(db: Db, clock: () => Date) {
         invoice: await buyerInvoice(db, order, proved),
         plan,
         proved: true,
+        bySession: seen === 'owner' || seen === 'session',
       };
       return proved ? answer : forStranger(answer);
     },

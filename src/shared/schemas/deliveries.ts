@@ -30,7 +30,7 @@ export const buyerDeliveryLabels: Record<DeliveryState, string> = {
   manual: 'Em preparação',
   invalid_link: 'Link inválido',
   pending: 'Na fila de entrega',
-  in_progress: 'Em transporte',
+  in_progress: 'Em entrega',
   completed: 'Entregue',
   partial: 'Entregue em parte',
   canceled: 'Cancelada',

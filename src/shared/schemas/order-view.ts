@@ -117,6 +117,8 @@ export interface CreateOrderResponse {
   orderToken?: string;
   /** False when the request did not prove the order: the answer is what a stranger with the link sees. */
   proved: boolean;
+  /** GET /api/orders/{id}: the request's session proves the order, so its writes ask for no code. */
+  bySession?: boolean;
 }
 
 export interface PaymentPollResponse {

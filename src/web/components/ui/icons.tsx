@@ -48,3 +48,39 @@ export function LogoMark({ className = 'h-8 w-8' }: { className?: string }) {
     </svg>
   );
 }
+
+/** A state's mark (issue 45 §6: drawn, never a text emoji that some phones show as a box). */
+export function StatusIcon({
+  kind,
+  className = 'h-12 w-12',
+}: {
+  kind: 'ok' | 'no' | 'wait' | 'warn';
+  className?: string;
+}) {
+  const colour = { ok: 'text-green-700', no: 'text-red-700', wait: 'text-amber-600', warn: 'text-amber-700' }[
+    kind
+  ];
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      className={`${className} ${colour}`}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      {kind === 'warn' ? (
+        <path d="M12 3 2 21h20L12 3Zm0 7v5m0 3h.01" />
+      ) : (
+        <>
+          <circle cx="12" cy="12" r="10" />
+          {kind === 'ok' && <path d="m7 12 3.5 3.5L17 9" />}
+          {kind === 'no' && <path d="m8 8 8 8m0-8-8 8" />}
+          {kind === 'wait' && <path d="M12 6v6l4 2" />}
+        </>
+      )}
+    </svg>
+  );
+}

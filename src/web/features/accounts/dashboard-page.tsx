@@ -1,17 +1,17 @@
 import { useEffect, useState } from 'react';
 import { formatDate } from '#shared/dates.ts';
 import { formatBRL } from '#shared/money.ts';
-import { orderStatusLabels, paymentStatusLabels } from '#shared/orders.ts';
+import { orderStatusLabels, paymentStatusLabels, planOfMonth } from '#shared/orders.ts';
 import { PageShell } from '../../components/layout/page-shell';
 import { buttonSecondary, container } from '../../components/ui/styles';
 import { ApiError } from '../../lib/api';
 import { Link } from '../../router/link';
 import { useNavigate } from '../../router/router';
-import { InvoiceLinks, PlanPanel, serviceTitle } from '../orders';
+import { InvoiceLinks, PlanPanel, serviceTitle, SessionProvesOrder } from '../orders';
 import { accountOrders, resendVerification, logout, type AccountAnswer } from './accounts-api';
 import { DashboardPlans } from './dashboard-plans';
 import { MyData } from './my-data';
-import { orderPage, paths } from '../../paths';
+import { checkoutUrl, orderPage, paths } from '../../paths';
 
 /**
  * /dashboard: greeting, profile and the account's orders; without a session, /login
@@ -93,15 +93,16 @@ export function DashboardPage() {
                 </p>
               )}
             </section>
-            {data.plans.map((plan) => (
-              <PlanPanel
-                key={plan.subscriptionId}
-                orderId={data.orders.find((o) => o.subscriptionId === plan.subscriptionId)!.id}
-                plan={plan}
-                onChanged={() => setVersion((v) => v + 1)}
-                signedIn
-              />
-            ))}
+            <SessionProvesOrder.Provider value>
+              {data.plans.map((plan) => (
+                <PlanPanel
+                  key={plan.subscriptionId}
+                  orderId={data.orders.find((o) => o.subscriptionId === plan.subscriptionId)!.id}
+                  plan={plan}
+                  onChanged={() => setVersion((v) => v + 1)}
+                />
+              ))}
+            </SessionProvesOrder.Provider>
             <DashboardPlans orders={data.orders} />
             <h2 className="mt-8 text-xl font-bold text-slate-900">Seus pedidos</h2>
             {data.orders.length === 0 ? (
@@ -132,6 +133,18 @@ export function DashboardPage() {
                         <td className="py-2 pr-3">
                           <Link to={orderPage(order.id)} className="font-semibold text-fuchsia-800 underline">
                             {serviceTitle(order)}
+                          </Link>
+                          {/* The same package again, in one tap (issue 45 §6). */}
+                          <Link
+                            to={
+                              order.service === 'recurring'
+                                ? checkoutUrl({ type: 'recurring', plan: planOfMonth(order) })
+                                : checkoutUrl({ type: order.service, amount: order.quantity })
+                            }
+                            className="mt-1 block text-xs font-semibold text-slate-700 underline"
+                            aria-label={`Comprar de novo: ${serviceTitle(order)}`}
+                          >
+                            Comprar de novo
                           </Link>
                         </td>
                         <td className="py-2 pr-3">{formatBRL(order.totalCents)}</td>

@@ -122,7 +122,11 @@ export function CheckoutFlow({ resolved }: { resolved: ResolvedItem }) {
 
   if (pix)
     return (
-      <div ref={viewRef} tabIndex={-1} className="mt-6 scroll-mt-20 outline-none">
+      <div
+        ref={viewRef}
+        tabIndex={-1}
+        className="mt-6 scroll-mt-[calc(5rem+var(--test-banner,0px))] outline-none"
+      >
         <PixView order={pix.order} payment={pix.payment} orderLink={orderPath(pix.order.id)} />
       </div>
     );
@@ -136,7 +140,7 @@ export function CheckoutFlow({ resolved }: { resolved: ResolvedItem }) {
         discounts={{ couponCode: discounts.coupon?.code ?? null, ...price }}
         totalCents={totalCents}
       />
-      <div ref={viewRef} tabIndex={-1} className="scroll-mt-20 outline-none">
+      <div ref={viewRef} tabIndex={-1} className="scroll-mt-[calc(5rem+var(--test-banner,0px))] outline-none">
         {step === 1 ? (
           <StepOne
             product={product}

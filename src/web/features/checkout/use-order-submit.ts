@@ -8,6 +8,7 @@ import { keepOrderToken, orderToken, rememberContact } from '../orders';
 import { afterPaying } from '../payment-form';
 import type { FieldErrors } from '../../lib/field-errors';
 import { createOrder, payOrderAgain } from './checkout-api';
+import { forgetUnpaidOrder, keepUnpaidOrder, unpaidOrderOf } from './unpaid-order';
 import { focusFirstError } from './focus-first-error';
 import type { OrderRequestBody } from './order-request';
 
@@ -36,10 +37,16 @@ export function useOrderSubmit(setErrors: (errors: FieldErrors) => void) {
     else setFailure(messages.checkout_failed);
   }
 
-  function fail(error: unknown) {
+  function fail(error: unknown, body: OrderRequestBody) {
     if (!(error instanceof ApiError)) return setFailure(messages.checkout_failed);
+    // The kept order was paid or closed meanwhile: the next try makes a new one.
+    if (error.status === 409 && orderId.current === unpaidOrderOf(body)) {
+      forgetUnpaidOrder(body);
+      orderId.current = null;
+    }
     if (typeof error.body.orderId === 'string') {
       orderId.current = error.body.orderId;
+      keepUnpaidOrder(body, error.body.orderId);
       if (typeof error.body.orderToken === 'string') keepOrderToken(orderId.current, error.body.orderToken);
     } else if (error.status >= 400 && error.status < 500) idempotencyKey.current = crypto.randomUUID();
     if (error.status === 400 && error.field) {
@@ -52,6 +59,9 @@ export function useOrderSubmit(setErrors: (errors: FieldErrors) => void) {
   async function submit(body: OrderRequestBody) {
     setBusyText(messages.saving_order);
     const switchText = window.setTimeout(() => setBusyText(messages.processing_payment), 800);
+    // The same checkout in a new page (a reload after a declined card) pays the order it made already
+    // (issue 45 §6): one order, one "Pedido recebido".
+    orderId.current ??= unpaidOrderOf(body);
     try {
       const response = orderId.current
         ? await payOrderAgain(
@@ -63,9 +73,11 @@ export function useOrderSubmit(setErrors: (errors: FieldErrors) => void) {
       if (!orderId.current) track('pedido_finalizado');
       orderId.current = response.order.id;
       keepOrderToken(response.order.id, response.orderToken);
+      if (response.order.paymentStatus === 'paid' || response.next === 'whatsapp') forgetUnpaidOrder(body);
+      else keepUnpaidOrder(body, response.order.id);
       follow(response, body);
     } catch (error) {
-      fail(error);
+      fail(error, body);
     } finally {
       window.clearTimeout(switchText);
       setBusyText(null);

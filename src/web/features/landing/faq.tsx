@@ -54,7 +54,11 @@ const faqItems = (products: readonly Product[]): AccordionItem[] => [
 export function Faq() {
   const { products } = useCatalogue();
   return (
-    <section id="faq" aria-labelledby="faq-titulo" className="scroll-mt-20 py-16">
+    <section
+      id="faq"
+      aria-labelledby="faq-titulo"
+      className="scroll-mt-[calc(5rem+var(--test-banner,0px))] py-16"
+    >
       <div className={`${container} max-w-3xl`}>
         <h2 id="faq-titulo" className={sectionTitle}>
           Perguntas frequentes

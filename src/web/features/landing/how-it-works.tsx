@@ -21,7 +21,11 @@ const steps = [
 
 export function HowItWorks() {
   return (
-    <section id="como-funciona" aria-labelledby="como-funciona-titulo" className="scroll-mt-20 py-16">
+    <section
+      id="como-funciona"
+      aria-labelledby="como-funciona-titulo"
+      className="scroll-mt-[calc(5rem+var(--test-banner,0px))] py-16"
+    >
       <div className={container}>
         <h2 id="como-funciona-titulo" className={sectionTitle}>
           Como funciona

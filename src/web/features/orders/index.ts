@@ -8,4 +8,5 @@ export { OrderError } from './order-error';
 export { PaymentNotice } from './payment-notice';
 export { PlanMonthList } from './plan-month-list';
 export { PlanPanel } from './plan-panel';
+export { SessionProvesOrder } from './purchase-code';
 export { useLiveOrder } from './use-order';

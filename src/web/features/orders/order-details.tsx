@@ -4,6 +4,7 @@ import { orderStatusLabels, paymentMethodLabels, paymentStatusLabels } from '#sh
 import { productKind } from '#shared/pricing.ts';
 import type { OrderView } from '#shared/schemas/order-view.ts';
 import { planNames } from '#shared/catalogue.ts';
+import { pixStateDisplay } from '#shared/payment-states.ts';
 
 export function serviceTitle(order: Pick<OrderView, 'service' | 'planId' | 'quantity'>): string {
   if (order.service === 'recurring') return `Plano ${order.planId ? planNames[order.planId] : ''} (mensal)`;
@@ -33,7 +34,12 @@ export function OrderDetails({ order }: { order: OrderView }) {
       : []),
     ['Total', formatBRL(order.totalCents)],
     ['Status do pedido', orderStatusLabels[order.status]],
-    ['Pagamento', paymentStatusLabels[order.paymentStatus]],
+    [
+      'Pagamento',
+      order.paymentStatus === 'paid' && order.paymentMethod !== 'whatsapp'
+        ? pixStateDisplay('paid', order.paymentMethod).label
+        : paymentStatusLabels[order.paymentStatus],
+    ],
     ['Forma de pagamento', paymentMethodLabels[order.paymentMethod]],
     ['Data', formatDateTime(new Date(order.createdAt))],
     ['E-mail', order.email],

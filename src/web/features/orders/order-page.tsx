@@ -9,6 +9,7 @@ import { orderPath, useOrderAccessFragment } from './order-access';
 import { OrderInvoice } from './order-invoice';
 import { OrderUnlock } from './order-unlock';
 import { PlanPanel } from './plan-panel';
+import { SessionProvesOrder } from './purchase-code';
 import { PayNow } from './pay-now';
 import { PaymentNotice } from './payment-notice';
 import { useLiveOrder } from './use-order';
@@ -37,7 +38,7 @@ export function OrderPage() {
         {state.kind === 'loading' && <p className="mt-6 text-slate-700">Carregando…</p>}
         {state.kind === 'error' && <OrderError message={state.message} />}
         {state.kind === 'loaded' && (
-          <>
+          <SessionProvesOrder.Provider value={state.data.bySession === true}>
             <OrderDetails order={state.data.order} />
             <PaymentNotice data={state.data} />
             {!state.data.proved && (
@@ -70,7 +71,7 @@ export function OrderPage() {
                 />
               </div>
             )}
-          </>
+          </SessionProvesOrder.Provider>
         )}
       </div>
     </PageShell>

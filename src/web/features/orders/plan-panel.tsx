@@ -23,17 +23,15 @@ export function PlanPanel({
   orderId,
   plan,
   onChanged,
-  signedIn = false,
 }: {
   orderId: string;
   plan: PlanView;
   onChanged: () => void;
-  signedIn?: boolean;
 }) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const proof = usePurchaseCode(orderId, `plano-codigo-${plan.subscriptionId}`, signedIn);
+  const proof = usePurchaseCode(orderId, `plano-codigo-${plan.subscriptionId}`);
   const cancelled = plan.status === 'cancelled';
   const cancelAsked = !cancelled && plan.cancelReason === 'buyer';
   const open = plan.openMonth;

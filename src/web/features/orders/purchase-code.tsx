@@ -1,19 +1,22 @@
-import { useState } from 'react';
+import { createContext, useContext, useState } from 'react';
 import { TextField } from '../../components/ui/text-field';
 import { asksForCode, orderToken } from './order-access';
 import { postOrderWrite } from './orders-api';
 
 /**
- * The proof of a write on /order/{id} (ADR 026): the kept token, else the "Código de compra" field. The
- * field shows when the tab has no token or the server asks for the code (403), with the server's words.
+ * Whether the page's session proves its orders: "Minha conta", or /order/{id} read with the placing
+ * account's (or a lookup's) session. Its writes then ask for no code.
  */
-export function usePurchaseCode(
-  orderId: string,
-  fieldId: string,
-  /** Signed in to the account that placed it (/dashboard): the session proves the order. */
-  signedIn = false,
-) {
-  const [needsCode, setNeedsCode] = useState(() => !signedIn && !orderToken(orderId));
+export const SessionProvesOrder = createContext(false);
+
+/**
+ * The proof of a write on /order/{id} (ADR 026): the session or the kept token, else the "Código de
+ * compra" field. The field shows when neither is there or the server asks for the code (403), with the
+ * server's words.
+ */
+export function usePurchaseCode(orderId: string, fieldId: string) {
+  const bySession = useContext(SessionProvesOrder);
+  const [needsCode, setNeedsCode] = useState(() => !bySession && !orderToken(orderId));
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | undefined>();
 

@@ -4,6 +4,7 @@ import type { CreateOrderResponse } from '#shared/schemas/order-view.ts';
 import { pushDataLayer } from '../../lib/consent';
 import { PageShell } from '../../components/layout/page-shell';
 import { container } from '../../components/ui/styles';
+import { StatusIcon } from '../../components/ui/icons';
 import { Link } from '../../router/link';
 import { useNavigate, useSearchParams } from '../../router/router';
 import { useLiveOrder } from './use-order';
@@ -16,22 +17,26 @@ const unpaid = (data: CreateOrderResponse) =>
   data.payment?.status !== 'declined';
 
 /** What the page may honestly say about the order (issue 12): confirmed only when it is paid. */
-function headline(data: CreateOrderResponse | null) {
-  if (!data) return { icon: '⏳', title: 'Verificando o pagamento…', text: null };
+function headline(data: CreateOrderResponse | null): {
+  icon: 'ok' | 'no' | 'wait' | 'warn';
+  title: string;
+  text: string | null;
+} {
+  if (!data) return { icon: 'wait', title: 'Verificando o pagamento…', text: null };
   if (data.order.paymentStatus === 'paid')
-    return { icon: '✅', title: 'Pagamento confirmado!', text: 'O processamento começa em 1 a 24 horas.' };
+    return { icon: 'ok', title: 'Pagamento confirmado!', text: 'O processamento começa em 1 a 24 horas.' };
   if (data.payment?.status === 'reproved')
-    return { icon: '❌', title: 'Pagamento não aprovado', text: messages.card_risk_reproved };
+    return { icon: 'no', title: 'Pagamento não aprovado', text: messages.card_risk_reproved };
   if (data.payment?.status === 'declined')
-    return { icon: '❌', title: 'Pagamento não aprovado', text: messages.card_declined };
+    return { icon: 'no', title: 'Pagamento não aprovado', text: messages.card_declined };
   if (data.payment?.status === 'in_analysis' || data.next === 'thanks')
     return {
-      icon: '⏳',
+      icon: 'wait',
       title: 'Pagamento em análise',
       text: 'A operadora está confirmando o pagamento. Esta página se atualiza sozinha e avisamos por e-mail.',
     };
   return {
-    icon: '⏳',
+    icon: 'wait',
     title: 'Aguardando pagamento',
     text: 'Ainda não recebemos a confirmação. Esta página se atualiza sozinha; se preferir, pague pela página do pedido.',
   };
@@ -43,7 +48,8 @@ export function SuccessPage() {
   const navigate = useNavigate();
   const { state } = useLiveOrder(orderId, { pollWhile: unpaid, pollMs: 4000 });
   const data = state.kind === 'loaded' ? state.data : null;
-  const paid = data?.order.paymentStatus === 'paid';
+  // Without an order id there is nothing to wait for: the spec's countdown goes to /dashboard.
+  const paid = !orderId || data?.order.paymentStatus === 'paid';
   const [seconds, setSeconds] = useState(10);
   const target = orderId ? orderPage(orderId) : paths.dashboard;
 
@@ -56,7 +62,7 @@ export function SuccessPage() {
     if (paid && seconds === 0) navigate(target, { replace: true });
   }, [paid, seconds, navigate, target]);
   useEffect(() => {
-    if (!data || !paid) return;
+    if (!data || data.order.paymentStatus !== 'paid') return;
     pushDataLayer({
       event: 'purchase',
       // Opaque: the purchase code proves the order, and analytics tools keep what they get (ADR 041).
@@ -68,20 +74,19 @@ export function SuccessPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [paid]);
 
-  const { icon, title, text } =
-    state.kind === 'error'
-      ? { icon: '⚠️', title: 'Não foi possível verificar o pagamento', text: state.message }
+  const { icon, title, text } = !orderId
+    ? { icon: 'ok' as const, title: 'Pagamento concluído!', text: 'Acompanhe os seus pedidos no painel.' }
+    : state.kind === 'error'
+      ? { icon: 'warn' as const, title: 'Não foi possível verificar o pagamento', text: state.message }
       : headline(data);
   return (
     <PageShell backLink>
       <div className={`${container} max-w-2xl py-12 text-center`}>
-        <p aria-hidden="true" className="text-6xl">
-          {icon}
-        </p>
+        <StatusIcon kind={icon} className="mx-auto h-16 w-16" />
         <h1 className="mt-4 text-3xl font-extrabold text-slate-900" aria-live="polite">
           {title}
         </h1>
-        {data && (
+        {data?.order.purchaseCode && (
           <p className="mt-4 text-lg text-slate-800">
             Seu código de compra é <strong data-testid="purchase-code">{data.order.purchaseCode}</strong>.
             Guarde-o para consultar o pedido.

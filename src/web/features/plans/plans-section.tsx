@@ -28,7 +28,11 @@ const planFaq = [
 export function PlansSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
-    <section id="planos" aria-labelledby="planos-titulo" className="scroll-mt-20 bg-slate-50 py-16">
+    <section
+      id="planos"
+      aria-labelledby="planos-titulo"
+      className="scroll-mt-[calc(5rem+var(--test-banner,0px))] bg-slate-50 py-16"
+    >
       <div className={container}>
         <Heading id="planos-titulo" className={sectionTitle}>
           Planos mensais

@@ -53,7 +53,7 @@ export function OneTimeCatalogue() {
           key={product.id}
           id={`catalogo-${product.id}`}
           aria-labelledby={`catalogo-${product.id}-titulo`}
-          className="mt-8 scroll-mt-32"
+          className="mt-8 scroll-mt-[calc(8rem+var(--test-banner,0px))]"
         >
           <h2 id={`catalogo-${product.id}-titulo`} className={sectionTitle}>
             {product.name}
