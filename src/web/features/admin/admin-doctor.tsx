@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import type { DoctorReport } from '#shared/schemas/doctor.ts';
 import { buttonSecondary } from '../../components/ui/styles';
+import { StatusIcon } from '../../components/ui/icons';
 import { ApiError } from '../../lib/api';
 import { runDoctor } from './admin-api';
 
 const lineStyle = (ok: boolean, warning?: boolean) =>
   !ok ? 'bg-red-50 text-red-900' : warning ? 'bg-amber-50 text-amber-900' : 'bg-emerald-50 text-emerald-900';
-const mark = (ok: boolean, warning?: boolean) => (!ok ? '✘' : warning ? '⚠' : '✔');
+const mark = (ok: boolean, warning?: boolean) => (!ok ? 'no' : warning ? 'warn' : 'ok');
 
 /**
  * "Verificar configuração": the `npm run doctor` checklist run by the shop (docs/operations.md), one line
@@ -61,7 +62,10 @@ export function AdminDoctor() {
                   key={i}
                   className={`break-words rounded-lg px-3 py-1 ${lineStyle(line.ok, line.warning)}`}
                 >
-                  <span aria-hidden="true">{mark(line.ok, line.warning)} </span>
+                  <StatusIcon
+                    kind={mark(line.ok, line.warning)}
+                    className="mr-1 inline h-4 w-4 align-[-3px]"
+                  />
                   <span className="sr-only">
                     {line.ok ? (line.warning ? 'Atenção: ' : 'Ok: ') : 'Falha: '}
                   </span>

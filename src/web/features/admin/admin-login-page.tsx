@@ -4,6 +4,7 @@ import { adminLoginSchema } from '#shared/schemas/admin-session.ts';
 import { useZodForm } from '../../lib/use-zod-form';
 import { TextField } from '../../components/ui/text-field';
 import { buttonPrimary, container } from '../../components/ui/styles';
+import { StatusIcon } from '../../components/ui/icons';
 import { ApiError } from '../../lib/api';
 import { adminLogin } from './admin-api';
 import { readStorage, writeStorage } from '../../lib/storage';
@@ -55,7 +56,7 @@ export function AdminLoginPage() {
       else navigate(paths.admin);
     } catch (caught) {
       if (!(caught instanceof ApiError)) {
-        setError(`❌ Erro no login: ${caught instanceof Error ? caught.message : 'Erro desconhecido'}`);
+        setError(`Erro no login: ${caught instanceof Error ? caught.message : 'Erro desconhecido'}`);
       } else {
         setError(caught.message);
         if (typeof caught.body.attempt === 'number') setAttempt(caught.body.attempt);
@@ -123,7 +124,8 @@ export function AdminLoginPage() {
           </p>
         )}
         {error && locked === 0 && (
-          <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-900 ring-1 ring-red-200">
+          <p role="alert" className="flex gap-2 rounded-lg bg-red-50 p-3 text-red-900 ring-1 ring-red-200">
+            <StatusIcon kind="no" className="mt-0.5 h-5 w-5 shrink-0" />
             {error}
           </p>
         )}
