@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Config } from '#server/config.ts';
 import type { InvoiceSettingsRow } from '#server/db/schema/index.ts';
+import { asaasChecks } from '#server/doctor/asaas-checks.ts';
 import { asaasFiscal } from '#server/invoices/fiscal-asaas.ts';
 import { fiscalForm } from '#server/invoices/fiscal-form.ts';
 import { asaasInvoices } from '#server/invoices/asaas-invoices.ts';
@@ -186,6 +188,19 @@ describe("the shop's requests and the fake's answers, against Asaas's document",
     });
     const calls = fake.requests.filter((r) => r.path === `/v3${path}`).map((r) => r.method);
     expect(calls).toEqual(['GET', 'POST', 'GET', 'PUT', 'GET', 'DELETE', 'POST', 'GET']);
+  });
+
+  it('what npm run doctor reads of the account', async () => {
+    fake.account.site = 'https://loja.example';
+    const config = {
+      env: 'test',
+      publicUrl: 'https://loja.example',
+      asaas: { apiUrl: fake.url, apiKey: fake.apiKey, webhookToken: 'x'.repeat(32), userAgent: 'Impulso' },
+    } as Config;
+    const lines = await asaasChecks({ config, timeoutMs: 5_000 });
+    expect(lines.map((l) => l.name)).toEqual(['Asaas', 'Asaas webhook', 'Asaas PIX', 'Asaas site']);
+    expect(fake.answers.map((a) => a.path)).toContain('/v3/myAccount/commercialInfo/');
+    expect(exchangeProblems()).toEqual([]);
   });
 
   it('every webhook the fake sends', async () => {

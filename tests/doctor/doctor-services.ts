@@ -23,7 +23,7 @@ export interface DoctorServices {
   smtpUrl: string;
   /** The variables of a shop using all of them, every check right. */
   env: Record<string, string>;
-  /** Everything answering right again: a correct webhook, an active PIX key, balance, services. */
+  /** Everything answering right again: a correct webhook, an active PIX key, the site, balance, services. */
   setRight(): void;
   close(): Promise<void>;
 }
@@ -70,6 +70,7 @@ export async function startDoctorServices(): Promise<DoctorServices> {
       fakeWebhook(`${publicUrl}/api/webhooks/asaas`, webhookToken, shopWebhookEvents),
     ];
     asaas.account.pixKeys = [fakePixKey('ACTIVE')];
+    asaas.account.site = publicUrl;
     panel.balance = 100;
     panel.latencyMs = 0;
   };

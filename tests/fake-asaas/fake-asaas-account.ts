@@ -3,8 +3,9 @@ import { page } from './fake-asaas-lists';
 import { ok, type Answer } from './fake-asaas-state';
 
 // The account side of the fake Asaas, what `npm run doctor` reads (Asaas API v3, 'Recuperar saldo da
-// conta', 'Listar webhooks', 'Listar chaves'): the balance, the webhooks and the PIX keys. A new account
-// has no webhook and no key; tests set the state they want.
+// conta', 'Listar webhooks', 'Listar chaves', 'Recuperar dados comerciais'): the balance, the webhooks,
+// the PIX keys and the commercial data. A new account has no webhook, no key and no site; tests set the
+// state they want.
 
 /** A webhook as the account keeps it; its token is never shown, only whether it has one (hasAuthToken). */
 export interface FakeWebhook {
@@ -37,9 +38,34 @@ export interface FakeAccount {
   balance: number;
   webhooks: FakeWebhook[];
   pixKeys: FakePixKey[];
+  /**
+   * The site of the commercial data (Minha conta → Dados comerciais): the only domain Asaas sends a buyer
+   * back to after paying (docs.asaas.com, 'Redirection after payment'). Null: none registered, and the
+   * answer leaves `site` out, as Asaas answers an optional field it has no value for.
+   */
+  site: string | null;
 }
 
-export const newFakeAccount = (): FakeAccount => ({ balance: 0, webhooks: [], pixKeys: [] });
+export const newFakeAccount = (): FakeAccount => ({ balance: 0, webhooks: [], pixKeys: [], site: null });
+
+/** GET /v3/myAccount/commercialInfo/ (AccountInfoGetResponseDto): an approved company's commercial data. */
+const commercialInfo = (account: FakeAccount) => ({
+  status: 'APPROVED',
+  personType: 'JURIDICA',
+  cpfCnpj: '11222333000181',
+  name: 'Impulso Marketing Digital Ltda',
+  companyName: 'Impulso Marketing Digital Ltda',
+  companyType: 'LIMITED',
+  email: 'dono@loja.example',
+  mobilePhone: '11987654321',
+  postalCode: '01310100',
+  address: 'Av. Paulista',
+  addressNumber: '1000',
+  province: 'Bela Vista',
+  tradingName: 'Impulso',
+  site: account.site,
+  commercialInfoExpiration: { isExpired: false, scheduledDate: '2027-06-01' },
+});
 
 export function fakeWebhook(url: string, authToken: string | null, events: readonly string[]): FakeWebhook {
   return {
@@ -78,6 +104,8 @@ export function accountRoute(
 ): Answer | null {
   if (method !== 'GET') return null;
   if (path === '/finance/balance') return ok({ balance: account.balance });
+  if (path === '/myAccount/commercialInfo' || path === '/myAccount/commercialInfo/')
+    return ok(commercialInfo(account));
   if (path === '/webhooks')
     return page(
       query,
@@ -89,10 +117,12 @@ export function accountRoute(
     );
   if (path === '/pix/addressKeys') {
     const status = query.get('status');
-    return page(
+    // Asaas's document lists only `data` in this list's answer (PixAddressKeyListResponseDto).
+    const listed = page(
       query,
       account.pixKeys.filter((k) => k.status !== 'DELETED' && (!status || k.status === status)),
     );
+    return listed.status === 200 ? ok({ data: (listed.data as { data: FakePixKey[] }).data }) : listed;
   }
   return null;
 }

@@ -2,9 +2,11 @@ import { z } from 'zod';
 import type { Config } from '../config';
 import { AsaasRequestError, createAsaasClient, type AsaasRequest } from '../payments/asaas/asaas-client';
 import { shopWebhookEvents } from '../payments/asaas/asaas-events';
+import { siteCheck } from './asaas-site-check';
 import { fail, pass, unreachable, warn, type DoctorLine } from './doctor-line';
 
-// Asaas as the shop needs it (docs/operations.md, go-live checklist): the key, the webhook, the PIX key.
+// Asaas as the shop needs it (docs/operations.md, go-live checklist): the key, the webhook, the PIX key,
+// the site of the commercial data.
 
 const balanceAnswer = z.looseObject({ balance: z.number() });
 const webhook = z.looseObject({
@@ -39,6 +41,7 @@ export async function asaasChecks({ config, timeoutMs }: AsaasCheckOptions): Pro
   const lines = await Promise.all([
     safely('Asaas webhook', timeoutMs, () => webhookCheck(get, config)),
     safely('Asaas PIX', timeoutMs, () => pixKeyCheck(get)),
+    safely('Asaas site', timeoutMs, () => siteCheck(get, config)),
   ]);
   return [key, ...lines];
 }
