@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { invoices, jobs, ownerAudit } from '#server/db/schema/index.ts';
 import { operatorCookie } from './helpers/accounts';
 import { invoicesRepo } from '#server/invoices/invoices.repo.ts';
@@ -95,6 +95,30 @@ describe('one invoice per paid order', () => {
     await issue(orderId);
     expect((await atAsaas(orderId)).map((i) => i.status)).toEqual(['AUTHORIZED']);
     expect(await invoiceRow(orderId)).toMatchObject({ status: 'AUTHORIZED' });
+  });
+
+  it('Asaas asking to wait (429): no ERROR, no alert; the job waits RateLimit-Reset, then issues', async () => {
+    const orderId = await paidOrder('limite.nota@exemplo.com');
+    asaas.fake.rateLimit({ method: 'POST', path: /^\/invoices$/, resetSeconds: 600, times: 1 });
+    const asked = Date.now();
+    await asaas.app.jobs.drain();
+    expect(await atAsaas(orderId)).toEqual([]);
+    expect((await invoiceRow(orderId))!.status).not.toBe('ERROR');
+    const [job] = await db()
+      .select()
+      .from(jobs)
+      .where(eq(jobs.kind, 'issue_invoice'))
+      .orderBy(desc(jobs.createdAt))
+      .limit(1);
+    expect(job!.doneAt).toBeNull();
+    expect(job!.runAt.getTime() - asked).toBeGreaterThanOrEqual(595_000);
+    expect(job!.runAt.getTime() - asked).toBeLessThan(610_000);
+    await db().update(jobs).set({ runAt: new Date() }).where(eq(jobs.id, job!.id));
+    await asaas.app.jobs.drain();
+    expect(await invoiceRow(orderId)).toMatchObject({ status: 'AUTHORIZED' });
+    const alerts = await db().select().from(jobs).where(eq(jobs.kind, 'invoice_problem_alert'));
+    const invoiceId = (await invoiceRow(orderId))!.id;
+    expect(alerts.filter((a) => a.payload.invoiceId === invoiceId)).toEqual([]);
   });
 
   it('two instances at once: one asks Asaas, one invoice', async () => {

@@ -147,6 +147,38 @@ describe('refunds', () => {
     expect(noKey.statusCode).toBe(400);
   });
 
+  it('a PIX Asaas will not refund for lack of balance: its words to the operator, nothing refunded', async () => {
+    // Asaas keeps its fee on the PIX received: a whole refund needs the balance topped up first
+    // (docs.asaas.com 'Estornar cobrança').
+    asaas.fake.account.pixFee = 1.99;
+    const given = asaas.fake.account.balance;
+    try {
+      const { orderId, charge } = await paidOrder('sem.saldo@exemplo.com');
+      // The account holds only this sale, less the fee: the other tests' sales are taken out.
+      const { balance } = (await (
+        await fetch(`${asaas.fake.url}/finance/balance`, { headers: { access_token: asaas.fake.apiKey } })
+      ).json()) as { balance: number };
+      asaas.fake.account.balance -= Math.round((balance - (charge.value - 1.99)) * 100) / 100;
+      const refused = await refund(orderId, { reason: 'Cliente desistiu' });
+      expect(refused.statusCode).toBe(502);
+      expect(refused.json().message).toBe(
+        'O intermediador recusou o reembolso: Saldo insuficiente para realizar o estorno. Adicione saldo à conta.',
+      );
+      expect(await refundRows(orderId)).toMatchObject([
+        { status: 'failed', lastError: expect.stringContaining('Saldo insuficiente') },
+      ]);
+      expect((await orderRow(orderId)).paymentStatus).toBe('paid');
+      expect(charge.refunds).toBeUndefined();
+      // The owner adds balance in Asaas; asked again, the refund goes through.
+      asaas.fake.account.balance += 1.99;
+      expect((await refund(orderId, { reason: 'Cliente desistiu' })).statusCode).toBe(201);
+      expect(charge.refunds).toHaveLength(1);
+    } finally {
+      asaas.fake.account.pixFee = 0;
+      asaas.fake.account.balance = given;
+    }
+  });
+
   it('a chargeback flags the order and alerts the owner once', async () => {
     const { orderId, charge } = await paidOrder('contesta@exemplo.com');
     asaas.fake.events.length = 0;

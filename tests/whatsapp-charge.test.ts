@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { deliveries, orders } from '#server/db/schema/index.ts';
 import { operatorCookie } from './helpers/accounts';
+import type { CreateOrderRequest } from '#shared/schemas/checkout.ts';
 import { newKey, orderRequest } from './helpers/order-request';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { startAsaasTestApp, type AsaasTestApp } from './helpers/asaas-test-app';
@@ -23,7 +24,7 @@ afterAll(async () => {
   await asaas.close();
 });
 
-const bigOrder = async (app: TestApp) => {
+const bigOrder = async (app: TestApp, overrides: Partial<CreateOrderRequest> = {}) => {
   const res = await app.server.inject({
     method: 'POST',
     url: '/api/orders',
@@ -32,6 +33,7 @@ const bigOrder = async (app: TestApp) => {
       item: { type: 'followers', amount: 2000 },
       addOns: ['likes'],
       addOnLinks: { likes: 'https://www.instagram.com/p/GRANDE1/' },
+      ...overrides,
     }),
   });
   expect(res.json()).toMatchObject({
@@ -89,6 +91,24 @@ describe('Gerar cobrança', () => {
     expect(view.payment.checkoutUrl).toMatch(/^https?:\/\//);
     const charges = [...asaas.fake.payments.values()].filter((p) => p.externalReference === orderId);
     expect(charges.filter((c) => !c.deleted)).toHaveLength(1);
+  });
+
+  it('the CPF the operator gives is checked as Asaas checks it: wrong check digits never reach Asaas', async () => {
+    const orderId = await bigOrder(asaas.app, { cpf: undefined, email: 'sem.cpf@exemplo.com' });
+    const withCpf = async (cpf: string) =>
+      asaas.app.server.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${orderId}/charge`,
+        headers: { cookie: await operatorCookie(asaas.app, adminEmail) },
+        payload: { method: 'pix', cpf },
+      });
+    const before = asaas.fake.requests.length;
+    const wrong = await withCpf('529.982.247-24');
+    expect([wrong.statusCode, wrong.json().message]).toEqual([400, 'CPF inválido. Confira os números.']);
+    expect(asaas.fake.requests.slice(before)).toEqual([]);
+    expect((await withCpf('529.982.247-25')).statusCode).toBe(201);
+    const customer = [...asaas.fake.customers.values()].find((c) => c.email === 'sem.cpf@exemplo.com');
+    expect(customer?.cpfCnpj).toBe('52998224725');
   });
 
   it('only for an unpaid order waiting on WhatsApp', async () => {

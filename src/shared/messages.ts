@@ -168,6 +168,8 @@ export const messages = {
   refund_amount_invalid: 'Informe um valor entre R$ 0,01 e o valor ainda não reembolsado.',
   refund_reason_required: 'Informe o motivo do reembolso.',
   refund_failed: 'O intermediador recusou o reembolso:',
+  provider_busy:
+    'O intermediador pediu uma pausa (muitas chamadas em pouco tempo). Nada foi feito: tente de novo em alguns minutos.',
   refund_via_button:
     'Use "Reembolsar": o pedido fica Reembolsado quando o intermediador confirma o reembolso.',
   idempotency_key_missing: 'Falta o cabeçalho Idempotency-Key.',

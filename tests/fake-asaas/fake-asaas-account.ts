@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { page } from './fake-asaas-lists';
-import { ok, type Answer } from './fake-asaas-state';
+import { cents, ok, type Answer, type FakePayment, type FakeState } from './fake-asaas-state';
 
 // The account side of the fake Asaas, what `npm run doctor` reads (Asaas API v3, 'Recuperar saldo da
 // conta', 'Listar webhooks', 'Listar chaves', 'Recuperar dados comerciais'): the balance, the webhooks,
@@ -35,7 +35,14 @@ export interface FakePixKey {
 }
 
 export interface FakeAccount {
+  /** Money in the account besides the PIX the fake received (reais): what a test gives it. */
   balance: number;
+  /**
+   * Asaas's fee on each PIX received (reais), kept from the balance and never refunded: a PIX refunded
+   * whole right after it arrived is refused until the balance covers the fee (docs.asaas.com 'Estornar
+   * cobrança' / 'Refund payment'). 0 by default, as an account in a fee-free period; a test sets it.
+   */
+  pixFee: number;
   webhooks: FakeWebhook[];
   pixKeys: FakePixKey[];
   /**
@@ -46,7 +53,34 @@ export interface FakeAccount {
   site: string | null;
 }
 
-export const newFakeAccount = (): FakeAccount => ({ balance: 0, webhooks: [], pixKeys: [], site: null });
+export const newFakeAccount = (): FakeAccount => ({
+  balance: 0,
+  pixFee: 0,
+  webhooks: [],
+  pixKeys: [],
+  site: null,
+});
+
+/** A PIX whose money came in (received, or refunded since). */
+const pixReceived = (p: FakePayment) =>
+  p.billingType === 'PIX' &&
+  (['RECEIVED', 'REFUND_REQUESTED', 'REFUNDED'].includes(p.status) || (p.refunds ?? []).length > 0);
+
+/**
+ * The account's balance in centavos: what it was given, each PIX received less the fee, less every refund
+ * of a PIX not refused (an open refund holds its money already). Card money is not counted: it is the
+ * issuer's until it settles, and card refunds do not wait on the balance here.
+ */
+export function balanceCents(state: FakeState): number {
+  let total = cents(state.account.balance);
+  for (const payment of state.payments.values()) {
+    if (!pixReceived(payment)) continue;
+    total += cents(payment.value) - cents(state.account.pixFee);
+    for (const refund of payment.refunds ?? [])
+      if (refund.status !== 'CANCELLED') total -= cents(refund.value);
+  }
+  return total;
+}
 
 /** GET /v3/myAccount/commercialInfo/ (AccountInfoGetResponseDto): an approved company's commercial data. */
 const commercialInfo = (account: FakeAccount) => ({
@@ -97,13 +131,14 @@ export function fakePixKey(status: FakePixKeyStatus = 'ACTIVE'): FakePixKey {
 
 /** GET routes of the account; null when `path` is none of them. */
 export function accountRoute(
-  account: FakeAccount,
+  state: FakeState,
   method: string,
   path: string,
   query: URLSearchParams,
 ): Answer | null {
+  const { account } = state;
   if (method !== 'GET') return null;
-  if (path === '/finance/balance') return ok({ balance: account.balance });
+  if (path === '/finance/balance') return ok({ balance: balanceCents(state) / 100 });
   if (path === '/myAccount/commercialInfo' || path === '/myAccount/commercialInfo/')
     return ok(commercialInfo(account));
   if (path === '/webhooks')

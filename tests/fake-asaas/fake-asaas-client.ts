@@ -1,3 +1,4 @@
+import { checkDigits } from './fake-asaas-customers';
 import type { FakeAsaas } from './fake-asaas-server';
 
 // A bare HTTP client for the fake's own tests (fake-asaas.test.ts): real requests with fetch, as the
@@ -23,9 +24,12 @@ export async function call(fake: FakeAsaas, method: string, path: string, body?:
 export const items = (reply: Reply) => reply.body.data as Json[];
 export const errorCode = (reply: Reply) => (reply.body.errors as Array<{ code: string }>)[0]?.code;
 
-let nextCpf = 10_000_000_000;
-/** A distinct CPF (11 digits) for every customer. */
-export const newCpf = () => String(nextCpf++);
+let nextCpf = 100_000_000;
+/** A distinct CPF for every customer, its check digits right (Asaas refuses others). */
+export const newCpf = () => {
+  const base = String(nextCpf++);
+  return base + checkDigits(base);
+};
 
 export async function newCustomer(fake: FakeAsaas, fields: Json = {}): Promise<string> {
   const reply = await call(fake, 'POST', '/customers', { name: 'Ana Souza', cpfCnpj: newCpf(), ...fields });

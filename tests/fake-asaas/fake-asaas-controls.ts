@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { passDueDates } from './fake-asaas-charges';
-import type { FakeFaults, LoseMatch, SlowMatch } from './fake-asaas-faults';
+import type { FakeFaults, LoseMatch, RateLimitMatch, SlowMatch } from './fake-asaas-faults';
 import { completeRefunds, denyRefund } from './fake-asaas-refunds';
 import { emit, transition, type FakePayment, type FakeState, type RefundMode } from './fake-asaas-state';
 import { inactivate, generateSubscriptionCharges, renew } from './fake-asaas-subscriptions';
@@ -54,6 +54,8 @@ export interface FakeControls {
   delayNextAnswer(path: RegExp, ms: number): void;
   /** Every matching request is processed at once and answered after `delayMs()`; null ends it. */
   slowAnswers(match: SlowMatch | null): void;
+  /** Matching requests answered 429 with RateLimit-* headers, not processed; null ends it. */
+  rateLimit(match: RateLimitMatch | null): void;
   /** The next request answers with this HTTP status (a 500, say). */
   failNext(status: number): void;
   /**
@@ -156,6 +158,7 @@ export function controls<T extends object>(
     loseAnswers: (match: LoseMatch | null) => faults.loseAnswers(match),
     delayNextAnswer: (path: RegExp, ms: number) => faults.delayNext(path, ms),
     slowAnswers: (match: SlowMatch | null) => faults.slowAnswers(match),
+    rateLimit: (match: RateLimitMatch | null) => faults.rateLimit(match),
     answerNext(path: RegExp, status: number, rawBody: string, method?: string) {
       faults.canned = { path, status, rawBody, ...(method ? { method } : {}) };
     },

@@ -5,6 +5,33 @@ import { bad, notFound, ok, type Answer, type FakeCustomer, type FakeState } fro
 // cliente'): every field sent is kept, so a test sees what the store asked for.
 
 type Body = Record<string, unknown>;
+
+/**
+ * The Receita Federal's check digits (módulo 11) of a CPF's first 9 digits or a CNPJ's first 12: each
+ * digit from the ones before it, with weights 10…2 / 11…2 for a CPF, 5,4,3,2,9…2 / 6,5,4,3,2,9…2 for
+ * a CNPJ.
+ */
+export function checkDigits(base: string): string {
+  const digits = [...base].map(Number);
+  const cpf = base.length === 9;
+  for (let length = base.length; length < base.length + 2; length++) {
+    const weight = (i: number) => (cpf ? length + 1 - i : ((length - 1 - i) % 8) + 2);
+    const rest = digits.slice(0, length).reduce((sum, d, i) => sum + d * weight(i), 0) % 11;
+    digits.push(rest < 2 ? 0 : 11 - rest);
+  }
+  return digits.slice(base.length).join('');
+}
+
+/**
+ * Asaas refuses a customer whose CPF or CNPJ fails its check digits (issue 44); its pages name no error
+ * code: 400 `invalid_cpfCnpj` here. A number of one repeated digit passes the arithmetic but is no one's:
+ * refused too.
+ */
+const documentHolds = (document: string) =>
+  /^\d{11}$|^\d{14}$/.test(document) &&
+  !/^(\d)\1+$/.test(document) &&
+  checkDigits(document.slice(0, -2)) === document.slice(-2);
+
 const textFields = [
   'name',
   'cpfCnpj',
@@ -31,7 +58,7 @@ function customerFields(body: Body): Partial<FakeCustomer> | Answer {
   }
   if (fields.name !== undefined && fields.name.trim() === '')
     return bad('invalid_name', 'O nome do cliente é obrigatório.');
-  if (fields.cpfCnpj !== undefined && !/^\d{11}$|^\d{14}$/.test(fields.cpfCnpj))
+  if (fields.cpfCnpj !== undefined && !documentHolds(fields.cpfCnpj))
     return bad('invalid_cpfCnpj', 'O CPF ou CNPJ informado é inválido.');
   if (fields.email !== undefined && fields.email !== '' && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(fields.email))
     return bad('invalid_email', 'O email informado é inválido.');
@@ -49,7 +76,7 @@ const isAnswer = (value: Partial<FakeCustomer> | Answer): value is Answer =>
 
 const view = (customer: FakeCustomer) => ({ object: 'customer', ...customer });
 
-/** POST /customers: name and cpfCnpj (11 or 14 digits) are required. */
+/** POST /customers: name and cpfCnpj (a CPF's 11 or a CNPJ's 14 digits, check digits right) are required. */
 export function createCustomer(state: FakeState, body: Body): Answer {
   if (typeof body.name !== 'string' || body.name.trim() === '')
     return bad('invalid_name', 'O nome do cliente é obrigatório.');

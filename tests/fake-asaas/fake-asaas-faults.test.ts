@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   call,
@@ -123,6 +124,46 @@ describe('slow answers and the older faults', () => {
     fake.slowAnswers(null);
     await call(fake, 'DELETE', `/payments/${pix.id}`);
     expect(asked).toBe(1);
+  });
+
+  it('rateLimit: 429 with RateLimit-* headers, nothing done, `times` times or until cleared', async () => {
+    fake.rateLimit({ method: 'POST', path: /^\/customers$/, resetSeconds: 42, times: 2 });
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(`${fake.url}/customers`, {
+        method: 'POST',
+        headers: { access_token: fake.apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify(customerBody()),
+      });
+      expect(res.status).toBe(429);
+      expect([
+        res.headers.get('ratelimit-limit'),
+        res.headers.get('ratelimit-remaining'),
+        res.headers.get('ratelimit-reset'),
+      ]).toEqual(['100', '0', '42']);
+    }
+    expect(fake.customers.size).toBe(0);
+    expect((await call(fake, 'POST', '/customers', customerBody())).status).toBe(200);
+    fake.rateLimit({ path: /\/payments$/, resetSeconds: 5 });
+    expect((await fetch(`${fake.url}/payments`, { headers: { access_token: fake.apiKey } })).status).toBe(
+      429,
+    );
+    fake.rateLimit(null);
+    expect((await call(fake, 'GET', '/payments')).status).toBe(200);
+  });
+
+  it('a request without User-Agent is answered 401, as Asaas answers a missing header', async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      // node:http sends no User-Agent of its own (fetch would send "node").
+      const req = request(`${fake.url}/payments`, { headers: { access_token: fake.apiKey } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject).end();
+    });
+    expect(status).toBe(401);
+    expect(fake.answers.at(-1)!.body).toEqual({
+      errors: [{ code: 'invalid_user_agent', description: 'O cabeçalho User-Agent é obrigatório.' }],
+    });
   });
 
   it('delayNextAnswer, failNext, answerNext and outage still work', async () => {

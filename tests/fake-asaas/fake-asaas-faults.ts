@@ -19,6 +19,16 @@ export interface SlowMatch extends RequestMatch {
   delayMs: () => number;
 }
 
+/**
+ * Asaas asking to wait (docs.asaas.com 'Limites da API'): matching requests are answered 429 Too Many
+ * Requests, not processed, with `RateLimit-Limit`, `RateLimit-Remaining: 0` and `RateLimit-Reset` (the
+ * seconds left until the limit resets); `times` of them, or until rateLimit(null).
+ */
+export interface RateLimitMatch extends RequestMatch {
+  resetSeconds: number;
+  times?: number;
+}
+
 export interface CannedAnswer {
   path: RegExp;
   status: number;
@@ -52,6 +62,19 @@ export class FakeFaults {
   private lose: LoseMatch | null = null;
   private delayOnce: { path: RegExp; ms: number } | null = null;
   private slow: SlowMatch | null = null;
+  private limited: RateLimitMatch | null = null;
+
+  rateLimit(match: RateLimitMatch | null) {
+    this.limited = match && { ...match };
+  }
+
+  /** The seconds to RateLimit-Reset when this request is answered 429 (used up per `times`), else null. */
+  takeRateLimit(method: string, pathname: string): number | null {
+    const limited = this.limited;
+    if (!limited || !matches(limited, method, pathname)) return null;
+    if (limited.times !== undefined && --limited.times <= 0) this.limited = null;
+    return limited.resetSeconds;
+  }
 
   loseNext(path: RegExp, method = 'POST') {
     this.loseOnce = { path, method };

@@ -19,7 +19,7 @@ import { error, newFakeState, type FakeEvent, type FakePayment, type FakeState }
 
 export type { FakeEvent, FakePayment };
 export type { FakeCustomer, FakeRefund, FakeSubscription, RefundMode } from './fake-asaas-state';
-export type { LoseMatch, SlowMatch } from './fake-asaas-faults';
+export type { LoseMatch, RateLimitMatch, SlowMatch } from './fake-asaas-faults';
 export type { FakeInvoice } from './fake-asaas-fiscal-state';
 
 export interface RecordedRequest {
@@ -45,7 +45,7 @@ export interface FakeAsaas
   apiKey: string;
   requests: RecordedRequest[];
   answers: RecordedAnswer[];
-  /** The balance, webhooks and PIX keys the account answers with (npm run doctor reads them). */
+  /** The balance, webhooks, PIX keys and site the account answers with (npm run doctor reads them). */
   account: FakeAccount;
   fiscal: FakeFiscalControls;
   close(): Promise<void>;
@@ -62,8 +62,8 @@ export async function startFakeAsaas(
 ): Promise<FakeAsaas> {
   const requests: RecordedRequest[] = [];
   const answers: RecordedAnswer[] = [];
-  const state = newFakeState(options.clock);
   const account = newFakeAccount();
+  const state = newFakeState(account, options.clock);
   const faults = new FakeFaults();
   const fiscal = newFakeFiscal();
   const hanging = new Set<IncomingMessage>();
@@ -97,6 +97,17 @@ export async function startFakeAsaas(
       if (fate.delayMs > 0) setTimeout(write, fate.delayMs).unref();
       else write();
     };
+    const reset = faults.takeRateLimit(method, url.pathname);
+    if (reset !== null) {
+      // Asaas's pages show the headers of a 429, not its body.
+      res.writeHead(429, {
+        'content-type': 'text/plain',
+        'RateLimit-Limit': '100',
+        'RateLimit-Remaining': '0',
+        'RateLimit-Reset': String(reset),
+      });
+      return res.end('Too Many Requests');
+    }
     const canned = faults.takeCanned(method, url.pathname);
     if (canned) {
       res.writeHead(canned.status, { 'content-type': 'application/json' });
@@ -107,6 +118,10 @@ export async function startFakeAsaas(
       faults.failure = null;
       return send(status, error('internal_error', 'Erro interno'));
     }
+    // Required in every request of accounts made since 13/06/2024 (docs.asaas.com 'Autenticação'); a
+    // missing or wrong header is answered 401, as a missing key is.
+    if (!req.headers['user-agent'])
+      return send(401, error('invalid_user_agent', 'O cabeçalho User-Agent é obrigatório.'));
     if (req.headers.access_token !== apiKey)
       return send(401, error('invalid_access_token', 'A chave de API fornecida é inválida'));
     const path = url.pathname.replace(/^\/v3/, '');
@@ -114,7 +129,7 @@ export async function startFakeAsaas(
     const request = { method, path, query: url.searchParams, body: body ?? {}, form };
     const answer =
       fiscalRoute(state, fiscal, request) ??
-      accountRoute(account, method, path, url.searchParams) ??
+      accountRoute(state, method, path, url.searchParams) ??
       route(state, method, path, url.searchParams, body ?? {});
     if (answer) return send(answer.status, answer.data);
     return send(404, error('not_found', `Rota ${method} ${path} não existe no fake.`));

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { FakeAccount } from './fake-asaas-account';
 import type { FakeInvoice } from './fake-asaas-fiscal-state';
 
 // What the fake Asaas holds, and the webhooks it would send (Asaas API v3, 'Eventos para cobranças' and
@@ -94,6 +95,8 @@ export interface FakeEvent {
 }
 
 export interface FakeState {
+  /** The account: its balance, webhooks, PIX keys, commercial data. */
+  account: FakeAccount;
   customers: Map<string, FakeCustomer>;
   payments: Map<string, FakePayment>;
   subscriptions: Map<string, FakeSubscription>;
@@ -115,8 +118,9 @@ export interface FakeState {
   subscriptionChargesLate: boolean;
 }
 
-export function newFakeState(clock: () => Date = () => new Date()): FakeState {
+export function newFakeState(account: FakeAccount, clock: () => Date = () => new Date()): FakeState {
   return {
+    account,
     customers: new Map(),
     payments: new Map(),
     subscriptions: new Map(),

@@ -71,6 +71,17 @@ describe('lists and customers', () => {
     expect(fake.customers.get(id)!.notificationDisabled).toBe(true);
     expect((await call(fake, 'PUT', '/customers/cus_nope', changes)).status).toBe(404);
   });
+
+  it('refuses a CPF or CNPJ whose check digits are wrong, or of one repeated digit, as Asaas does', async () => {
+    const create = (cpfCnpj: string) => call(fake, 'POST', '/customers', { name: 'Ana Souza', cpfCnpj });
+    for (const wrong of ['52998224724', '11222333000180', '11111111111', '5299822472'])
+      expect([wrong, errorCode(await create(wrong))]).toEqual([wrong, 'invalid_cpfCnpj']);
+    for (const right of ['52998224725', '11222333000181']) expect((await create(right)).status).toBe(200);
+    const id = await newCustomer(fake);
+    expect(errorCode(await call(fake, 'PUT', `/customers/${id}`, { cpfCnpj: '52998224724' }))).toBe(
+      'invalid_cpfCnpj',
+    );
+  });
 });
 
 describe('due dates and removal', () => {
@@ -228,6 +239,20 @@ describe('refunds', () => {
     // A cancelled refund does not count: the whole value can be refunded again.
     fake.refundMode = 'done';
     expect((await refund(paid.id)).body).toMatchObject({ status: 'REFUNDED' });
+  });
+
+  it('a PIX goes back from the balance: refused (400) while Asaas’s fee leaves it short', async () => {
+    fake.account.pixFee = 0.99;
+    const pix = await newCharge(fake, today);
+    fake.receivePix(String(pix.id));
+    expect((await call(fake, 'GET', '/finance/balance')).body).toEqual({ balance: 99.01 });
+    const whole = await refund(pix.id);
+    expect([whole.status, errorCode(whole)]).toEqual([400, 'insufficient_balance']);
+    expect(payment(pix.id).refunds).toBeUndefined();
+    expect((await refund(pix.id, { value: 99.01 })).body).toMatchObject({ status: 'RECEIVED' });
+    fake.account.balance = 0.99;
+    expect((await refund(pix.id)).body).toMatchObject({ status: 'REFUNDED' });
+    expect((await call(fake, 'GET', '/finance/balance')).body).toEqual({ balance: 0 });
   });
 
   it('an instalment plan refunded in part: from the last instalment backwards', async () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Config } from '../config';
 import { AsaasRequestError, createAsaasClient, type AsaasRequest } from '../payments/asaas/asaas-client';
 import { shopWebhookEvents } from '../payments/asaas/asaas-events';
+import { ProviderBusy } from '../payments/provider-busy';
 import { siteCheck } from './asaas-site-check';
 import { fail, pass, unreachable, warn, type DoctorLine } from './doctor-line';
 
@@ -58,6 +59,11 @@ async function safely(name: string, timeoutMs: number, check: () => Promise<Doct
 }
 
 function answerProblem(error: unknown, timeoutMs: number): string {
+  if (error instanceof ProviderBusy)
+    return (
+      `o Asaas pediu uma pausa (HTTP 429, limite de chamadas): tente de novo em ` +
+      `${Math.ceil(error.retryAfterMs / 1000)} s.`
+    );
   if (error instanceof AsaasRequestError)
     return `o Asaas recusou a consulta (HTTP ${error.status}${error.code ? `, ${error.code}` : ''}).`;
   const cause = (error as { cause?: unknown }).cause;

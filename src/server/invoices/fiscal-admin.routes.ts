@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { validate } from '../http/validate';
 import { AsaasRequestError } from '../payments/asaas/asaas-client';
+import { ProviderBusy } from '../payments/provider-busy';
 import type { AsaasFiscal } from './fiscal-asaas';
 import { auditedFiscalInfo, fiscalForm } from './fiscal-form';
 
@@ -19,6 +20,7 @@ async function askAsaas<T>(request: FastifyRequest, call: () => Promise<T>): Pro
   try {
     return await call();
   } catch (error) {
+    if (error instanceof ProviderBusy) throw new AppError('provider_unavailable', 'provider_busy');
     if (error instanceof AsaasRequestError)
       throw new AppError(
         'provider_unavailable',

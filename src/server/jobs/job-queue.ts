@@ -108,8 +108,14 @@ export function createJobRunner(options: {
 
   async function recordFailure(job: ClaimedJob, err: unknown) {
     log.warn({ err, jobId: job.id, kind: job.kind, attempts: job.attempts }, 'job failed');
-    // A database that went away is back in seconds (issue 14 §2): no reason to wait 30 s × attempts².
-    const backoffMs = isDatabaseUnavailable(err) ? 2_000 : 30_000 * job.attempts * job.attempts;
+    // A database that went away is back in seconds (issue 14 §2): no reason to wait 30 s × attempts². A
+    // failure that says how long to wait (a provider's rate limit, `retryAfterMs`) waits exactly that.
+    const asked = (err as { retryAfterMs?: unknown } | null)?.retryAfterMs;
+    const backoffMs = isDatabaseUnavailable(err)
+      ? 2_000
+      : typeof asked === 'number' && asked > 0
+        ? asked
+        : 30_000 * job.attempts * job.attempts;
     const retryAt = new Date(clock().getTime() + backoffMs);
     const dead = err instanceof BadJobPayload || job.attempts >= maxJobAttempts;
     await retryWhileUnavailable(() => jobsRepo.markFailed(db, job.id, retryAt, String(err), dead));

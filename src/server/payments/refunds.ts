@@ -6,6 +6,7 @@ import { AppError } from '../errors';
 import { ordersRepo } from '../orders/orders.repo';
 import { isRefusedRequest, type PaymentProvider } from './payment-provider';
 import { paymentsRepo } from './payments.repo';
+import { ProviderBusy } from './provider-busy';
 import { applyRefundState, lookUpRefund } from './refund-states';
 import { refundsRepo } from './refunds.repo';
 
@@ -70,6 +71,11 @@ export async function requestRefund(deps: RefundDeps, request: RefundRequest): P
     });
   } catch (error) {
     const message = (error as Error).message.slice(0, 300);
+    // Asked to wait (a 429): nothing was refunded, and the provider did not refuse the refund itself.
+    if (error instanceof ProviderBusy) {
+      await refundsRepo.update(db, refund.id, { status: 'failed', lastError: message });
+      throw new AppError('provider_unavailable', 'provider_busy');
+    }
     if (isRefusedRequest(error)) {
       await refundsRepo.update(db, refund.id, { status: 'failed', lastError: message });
       throw new AppError('provider_unavailable', 'refund_failed', `${messages.refund_failed} ${message}`);

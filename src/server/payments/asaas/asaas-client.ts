@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ProviderError } from '../payment-provider';
+import { ProviderBusy } from '../provider-busy';
 
 // Asaas API v3 over real HTTP (docs.asaas.com; docs/payments.md#asaas).
 
@@ -27,6 +28,15 @@ export function cardRefusal(error: unknown): string | null {
   if (!(error instanceof AsaasRequestError) || error.status !== 400) return null;
   const refused = error.errors.find((e) => e.code === 'invalid_creditCard');
   return refused ? refused.description : null;
+}
+
+/**
+ * How long Asaas asked to wait: `RateLimit-Reset`, the seconds left until its limit resets (docs.asaas.com
+ * 'Limites da API' / 'API Limits'); a minute when it does not say (a quota or concurrency 429 names none).
+ */
+function waitAsked(headers: Headers): number {
+  const seconds = Number(headers.get('ratelimit-reset'));
+  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 12 * 3600) * 1000 : 60_000;
 }
 
 export interface AsaasClientOptions {
@@ -66,6 +76,9 @@ export function createAsaasClient(options: AsaasClientOptions): AsaasRequest {
       });
     }
     const text = await response.text();
+    // 429 before the body is read: Asaas's pages show its headers, not its body.
+    if (response.status === 429)
+      throw new ProviderBusy('Asaas answered 429 (rate limit or quota)', waitAsked(response.headers));
     let data: unknown = null;
     try {
       data = text ? JSON.parse(text) : null;
