@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { jobs, orders, subscriptions } from '#server/db/schema/index.ts';
+import { invoices, jobs, orders, subscriptions } from '#server/db/schema/index.ts';
 import { enqueue } from '#server/jobs/job-queue.ts';
 import { invoicesRepo } from '#server/invoices/invoices.repo.ts';
 import { queueAllPlanInvoiceSettings } from '#server/invoices/plan-invoice-settings.ts';
@@ -85,6 +85,33 @@ it('sets a new plan’s invoice settings once, and the first month and a renewal
   }
   // The shop never creates a month's invoice itself: Asaas made both.
   expect(asaas.fake.requests.filter((r) => r.method === 'POST' && r.path === '/v3/invoices')).toHaveLength(0);
+});
+
+it('a month not paid yet: its invoice waits at Asaas (PENDING), the shop records none; paid, it is issued once', async () => {
+  const { plan } = await buyPlan('@plano.mes.aberto');
+  const next = [...asaas.fake.payments.values()].find(
+    (p) => p.subscription === plan.providerSubscriptionId && p.status === 'PENDING',
+  )!;
+  const invoiceOf = () => [...asaas.fake.fiscal.invoices.values()].find((i) => i.payment === next.id);
+  // Asaas made the month's invoice with its charge: it waits for the payment.
+  expect(invoiceOf()).toMatchObject({ status: 'PENDING' });
+  await deliver();
+  const months = async () => db().select().from(orders).where(eq(orders.subscriptionId, plan.id));
+  const recorded = await db().select().from(invoices).where(eq(invoices.providerInvoiceId, invoiceOf()!.id));
+  expect(recorded).toEqual([]);
+
+  asaas.fake.renewSubscription(plan.providerSubscriptionId);
+  await deliver();
+  expect(invoiceOf()).toMatchObject({ status: 'AUTHORIZED' });
+  const paid = (await months()).find((m) => m.paymentStatus === 'paid' && m.id !== plan.firstOrderId)!;
+  expect(await invoiceRow(paid.id)).toMatchObject({
+    status: 'AUTHORIZED',
+    providerInvoiceId: invoiceOf()!.id,
+  });
+  const authorizations = asaas.fake.requests.filter(
+    (r) => r.path === `/v3/invoices/${invoiceOf()!.id}/authorize`,
+  );
+  expect(authorizations.length).toBeLessThanOrEqual(1);
 });
 
 it('a lost answer to the settings is read back, not posted twice; a change replaces them, turning off removes them', async () => {

@@ -85,6 +85,26 @@ describe('one invoice per paid order', () => {
     expect(posts).toHaveLength(1);
   });
 
+  it('a lost answer to the creation, its INVOICE_CREATED before the retry: Asaas issues it on its day, the shop follows', async () => {
+    const orderId = await paidOrder('criada.antes.da.nova.tentativa@exemplo.com');
+    asaas.fake.loseNextAnswer(/^\/invoices$/);
+    await asaas.app.jobs.drain();
+    expect(await invoiceRow(orderId)).toMatchObject({ status: 'unknown' });
+    // Asaas's webhook comes before the job tries again: the row leaves `unknown`, nothing is left to claim.
+    await deliverAsaasEvents(asaas.app, asaas.fake, webhookToken);
+    expect(await invoiceRow(orderId)).toMatchObject({ status: 'SCHEDULED' });
+    await issue(orderId);
+    const [made] = await atAsaas(orderId);
+    expect(made).toMatchObject({ status: 'SCHEDULED' });
+    expect(asaas.fake.requests.filter((r) => r.path === `/v3/invoices/${made!.id}/authorize`)).toEqual([]);
+    // Its effectiveDate is today: Asaas issues it by itself, and its webhooks tell the shop.
+    asaas.fake.fiscal.issueScheduled();
+    await deliverAsaasEvents(asaas.app, asaas.fake, webhookToken);
+    expect(await invoiceRow(orderId)).toMatchObject({ status: 'AUTHORIZED', pdfUrl: made!.pdfUrl });
+    const mails = await mailTo('criada.antes.da.nova.tentativa@exemplo.com');
+    expect(mails.filter((m) => m.startsWith('Nota fiscal'))).toHaveLength(1);
+  });
+
   it('a lost answer to the authorisation, and Asaas refusing (5xx): looked up, issued once', async () => {
     const orderId = await paidOrder('autorizacao.perdida@exemplo.com');
     asaas.fake.loseNextAnswer(/\/authorize$/);

@@ -212,6 +212,28 @@ describe("the shop's requests and the fake's answers, against Asaas's document",
       { providerPaymentId: paid!.providerPaymentId, installmentPlanId: null },
       { reference: 'refund-3' },
     );
+    // Invoices: one scheduled and issued by Asaas on its day; a plan's month waiting, then paid.
+    await sendFiscalInfo();
+    const order = { purchaseCode: 'ABCD2345', quantity: 1 } as Parameters<typeof invoiceRequest>[1];
+    const row = { id: '5d1e7f0a-3c2b-4a51-9d51-2c7d3a0c8e12', valueCents: 9_700 } as Parameters<
+      typeof invoiceRequest
+    >[2];
+    const origin = { payment: paid!.providerPaymentId };
+    const day = new Date(`${today}T15:00:00Z`);
+    await asaasInvoices(request).create(invoiceRequest(settings(), order, row, origin, day));
+    fake.fiscal.issueScheduled();
+    const plan = await asaas.createSubscription({
+      ...charge('order-hook-plan'),
+      method: 'pix',
+      card: undefined,
+    });
+    await applyPlanInvoiceSettings(request, plan.providerSubscriptionId!, settings());
+    const month = [...fake.payments.values()].find((p) => p.subscription === plan.providerSubscriptionId)!;
+    fake.receivePix(month.id);
+    await request('GET', `/payments/${month.id}`);
+    expect(fake.events.filter((e) => 'invoice' in e).map((e) => e.invoice!.status)).toEqual(
+      expect.arrayContaining(['SCHEDULED', 'SYNCHRONIZED', 'AUTHORIZED', 'PENDING']),
+    );
     expect(fake.events.length).toBeGreaterThan(0);
     const events = enumOf('WebhookConfigGetResponseWebhookEvent');
     const problems = fake.events.flatMap((e) => [

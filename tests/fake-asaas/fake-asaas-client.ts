@@ -90,3 +90,22 @@ export async function newSubscription(fake: FakeAsaas, nextDueDate: string, fiel
 
 /** The events the fake queued, by name. */
 export const eventNames = (fake: FakeAsaas) => fake.events.map((e) => e.event);
+
+/** The account's fiscal data, as a shop sends it (multipart): a Simples Nacional company, user and password. */
+export async function sendFiscalData(fake: FakeAsaas, fields: Record<string, string> = {}): Promise<void> {
+  const form = new FormData();
+  const all = {
+    email: 'fiscal@impulso.com.br',
+    simplesNacional: 'true',
+    username: 'impulso',
+    password: 'senha-da-prefeitura',
+    ...fields,
+  };
+  for (const [name, value] of Object.entries(all)) form.append(name, value);
+  const res = await fetch(`${fake.url}/fiscalInfo/`, {
+    method: 'POST',
+    headers: { access_token: fake.apiKey },
+    body: form,
+  });
+  if (res.status !== 200) throw new Error(`fiscal data: ${await res.text()}`);
+}

@@ -1,4 +1,5 @@
 import { cityHallAnswers } from './fake-asaas-fiscal';
+import { issueScheduledThrough } from './fake-asaas-invoice-days';
 import type {
   CityHallOutcome,
   CityHallRequest,
@@ -6,7 +7,7 @@ import type {
   FakeInvoice,
   FakeMunicipalOptions,
 } from './fake-asaas-fiscal-state';
-import type { FakeState } from './fake-asaas-state';
+import { saoPauloDate, type FakeState } from './fake-asaas-state';
 
 // What a test does to the fake's NFS-e side: the city's rules, the city hall's answers (accepted,
 // refused, held), and a look at the invoices and at the secrets the city hall received.
@@ -23,6 +24,11 @@ export interface FakeFiscalControls {
   cityHall: Record<CityHallRequest, CityHallOutcome>;
   /** The city hall answers now a held invoice (SYNCHRONIZED) or cancellation (PROCESSING_CANCELLATION). */
   decide(invoiceId: string, request: CityHallRequest, outcome: CityHallOutcome): void;
+  /**
+   * Asaas's issuance of the day: every SCHEDULED invoice dated today (or before) is sent to the city hall,
+   * as Asaas does on an invoice's effectiveDate without being asked (those of past days go by themselves).
+   */
+  issueScheduled(): void;
 }
 
 const heldIn = { issue: 'SYNCHRONIZED', cancel: 'PROCESSING_CANCELLATION' } as const;
@@ -39,5 +45,6 @@ export function fiscalControls(state: FakeState, fiscal: FakeFiscal): FakeFiscal
       if (invoice?.status !== heldIn[request]) throw new Error(`invoice ${id} is not held for ${request}`);
       cityHallAnswers(state, fiscal, invoice, request, outcome);
     },
+    issueScheduled: () => issueScheduledThrough(state, fiscal, saoPauloDate(state.clock())),
   };
 }

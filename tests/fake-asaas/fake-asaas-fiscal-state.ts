@@ -6,6 +6,8 @@ import type { FakeState } from './fake-asaas-state';
 // webhooks go into the same `events` as the payment ones, shaped as Asaas's 'Eventos para notas fiscais'.
 
 export type FakeInvoiceStatus =
+  | 'PENDING'
+  | 'WAITING_OVERDUE_PAYMENT'
   | 'SCHEDULED'
   | 'SYNCHRONIZED'
   | 'AUTHORIZED'

@@ -15,8 +15,9 @@ import type { FormBody } from './fake-asaas-multipart';
 import { bad, notFound, ok, type Answer, type FakeState } from './fake-asaas-state';
 
 // The fiscal routes of Asaas API v3 ('Informações fiscais', 'Notas fiscais') on the fake's state;
-// `path` is without /v3. Creating an invoice schedules it; authorising sends it to the city hall, whose
-// answer follows fiscal.invoiceOutcome; cancelling works only where the city allows it.
+// `path` is without /v3. Creating an invoice schedules it (issued on its effectiveDate by Asaas itself,
+// fake-asaas-invoice-days.ts); authorising sends it to the city hall now, whose answer follows
+// fiscal.cityHall; cancelling works only where the city allows it.
 
 type Body = Record<string, unknown>;
 
@@ -94,11 +95,16 @@ export function cityHallAnswers(
   if (outcome.kind === 'refused') moveInvoice(state, fiscal, invoice, refused, outcome.description);
 }
 
+/** Sent to the city hall (SYNCHRONIZED), which answers as fiscal.cityHall says. */
+export function sendToCityHall(state: FakeState, fiscal: FakeFiscal, invoice: FakeInvoice) {
+  moveInvoice(state, fiscal, invoice, 'SYNCHRONIZED');
+  cityHallAnswers(state, fiscal, invoice, 'issue');
+}
+
 function authorize(state: FakeState, fiscal: FakeFiscal, invoice: FakeInvoice): Answer {
   if (invoice.status !== 'SCHEDULED' && invoice.status !== 'ERROR')
     return bad('invalid_action', `Uma nota com situação ${invoice.status} não pode ser emitida.`);
-  moveInvoice(state, fiscal, invoice, 'SYNCHRONIZED');
-  cityHallAnswers(state, fiscal, invoice, 'issue');
+  sendToCityHall(state, fiscal, invoice);
   return ok(invoice);
 }
 

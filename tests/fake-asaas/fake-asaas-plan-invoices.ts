@@ -3,18 +3,23 @@ import {
   emitInvoice,
   scheduledInvoice,
   type FakeFiscal,
+  type FakeInvoiceStatus,
   type FakeInvoiceTaxes,
 } from './fake-asaas-fiscal-state';
 import { bad, notFound, ok, saoPauloDate, type Answer, type FakeState } from './fake-asaas-state';
 
 // A subscription's invoice settings (Asaas API v3, 'Criar configuração para emissão de Notas Fiscais' and
 // its GET, PUT and DELETE on /subscriptions/{id}/invoiceSettings), and the months' invoices Asaas makes
-// from them: each confirmed or received charge of the subscription gets one invoice, SCHEDULED, with
-// INVOICE_CREATED, which the shop then authorises. Asaas makes them in its own time; the fake makes them
-// when it is next asked anything.
+// from them ('Automatically issue invoices for subscriptions'): each charge of the subscription gets one
+// invoice with the charge, waiting for it — PENDING, or WAITING_OVERDUE_PAYMENT once the charge is
+// overdue (statuses of SubscriptionGetInvoicesRequestInvoiceStatus) — and SCHEDULED when it is paid, dated
+// that day; INVOICE_CREATED, then INVOICE_UPDATED. Asaas makes them in its own time; the fake makes and
+// moves them when it is next asked anything.
 
 type Body = Record<string, unknown>;
 const paid = ['CONFIRMED', 'RECEIVED'];
+/** A month's invoice still waiting for its charge. */
+const waiting = new Set<FakeInvoiceStatus>(['PENDING', 'WAITING_OVERDUE_PAYMENT']);
 
 /** What PUT takes (SubscriptionInvoiceConfigUpdateRequestDto): anything else is not applied. */
 const updatable = [
@@ -71,13 +76,31 @@ export function planInvoiceSettingsRoute(
   return ok(view(settings));
 }
 
-/** The invoices Asaas owes by now: one per paid charge of a subscription that has invoice settings. */
+/** What a month's invoice waits in, or is, for its charge as it is now; null: none for it. */
+function monthStatus(status: string): FakeInvoiceStatus | null {
+  if (paid.includes(status)) return 'SCHEDULED';
+  if (status === 'OVERDUE') return 'WAITING_OVERDUE_PAYMENT';
+  return status === 'PENDING' ? 'PENDING' : null;
+}
+
+/** The invoices Asaas holds by now: one per charge of a subscription with invoice settings, moved along. */
 export function makeMonthInvoices(state: FakeState, fiscal: FakeFiscal) {
   if (fiscal.planSettings.size === 0) return;
-  const invoiced = new Set([...fiscal.invoices.values()].map((invoice) => invoice.payment));
+  const byPayment = new Map([...fiscal.invoices.values()].map((invoice) => [invoice.payment, invoice]));
+  const today = saoPauloDate(state.clock());
   for (const payment of state.payments.values()) {
     const settings = payment.subscription ? fiscal.planSettings.get(payment.subscription) : undefined;
-    if (!settings || payment.deleted || !paid.includes(payment.status) || invoiced.has(payment.id)) continue;
+    const status = monthStatus(payment.status);
+    if (!settings || payment.deleted || !status) continue;
+    // Issued on payment confirmation: dated the day the month is paid.
+    const effectiveDate = status === 'SCHEDULED' ? today : payment.dueDate;
+    const held = byPayment.get(payment.id);
+    if (held) {
+      if (!waiting.has(held.status) || held.status === status) continue;
+      Object.assign(held, { status, effectiveDate });
+      emitInvoice(state, 'INVOICE_UPDATED', held);
+      continue;
+    }
     const invoice = scheduledInvoice(fiscal, {
       customer: payment.customer,
       payment: payment.id,
@@ -86,13 +109,14 @@ export function makeMonthInvoices(state: FakeState, fiscal: FakeFiscal) {
       observations: String(settings.observations ?? ''),
       value: payment.value,
       deductions: Number(settings.deductions ?? 0),
-      effectiveDate: saoPauloDate(state.clock()),
+      effectiveDate,
       municipalServiceId: (settings.municipalServiceId as string | undefined) ?? null,
       municipalServiceCode: (settings.municipalServiceCode as string | undefined) ?? null,
       municipalServiceName: String(settings.municipalServiceName ?? ''),
       taxes: { ...(settings.taxes as FakeInvoiceTaxes) },
       externalReference: null,
     });
+    invoice.status = status;
     fiscal.invoices.set(invoice.id, invoice);
     emitInvoice(state, 'INVOICE_CREATED', invoice);
   }

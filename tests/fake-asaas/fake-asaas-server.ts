@@ -6,6 +6,7 @@ import { FakeFaults } from './fake-asaas-faults';
 import { fiscalRoute } from './fake-asaas-fiscal';
 import { fiscalControls, type FakeFiscalControls } from './fake-asaas-fiscal-controls';
 import { newFakeFiscal } from './fake-asaas-fiscal-state';
+import { issuePastDays } from './fake-asaas-invoice-days';
 import { makeMonthInvoices } from './fake-asaas-plan-invoices';
 import { readForm } from './fake-asaas-multipart';
 import { route } from './fake-asaas-routes';
@@ -126,6 +127,7 @@ export async function startFakeAsaas(
       return send(401, error('invalid_access_token', 'A chave de API fornecida é inválida'));
     const path = url.pathname.replace(/^\/v3/, '');
     makeMonthInvoices(state, fiscal);
+    issuePastDays(state, fiscal);
     const request = { method, path, query: url.searchParams, body: body ?? {}, form };
     const answer =
       fiscalRoute(state, fiscal, request) ??

@@ -6,6 +6,7 @@ import { asaasInvoices } from '#server/invoices/asaas-invoices.ts';
 import { invoicesRepo } from '#server/invoices/invoices.repo.ts';
 import { issueInvoice } from '#server/invoices/issue-invoice.ts';
 import { createAsaasClient } from '#server/payments/asaas/asaas-client.ts';
+import { sendFiscalData } from '../fake-asaas/fake-asaas-client';
 import { startAsaasTestApp, type AsaasTestApp } from './asaas-test-app';
 import { newKey, orderRequest } from './order-request';
 
@@ -27,19 +28,7 @@ export async function startNfseShop(options: { clock?: () => Date } = {}): Promi
     { ADMIN_EMAIL: nfseOwnerEmail, FULFILMENT_PROVIDER: 'manual' },
     options,
   );
-  const form = new FormData();
-  for (const [name, value] of Object.entries({
-    email: 'fiscal@impulso.com.br',
-    simplesNacional: 'true',
-    username: 'impulso',
-    password: 'senha-da-prefeitura',
-  }))
-    form.append(name, value);
-  await fetch(`${asaas.fake.url}/fiscalInfo/`, {
-    method: 'POST',
-    headers: { access_token: asaas.fake.apiKey },
-    body: form,
-  });
+  await sendFiscalData(asaas.fake);
   return asaas;
 }
 

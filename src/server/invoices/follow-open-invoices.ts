@@ -7,8 +7,8 @@ import { recordInvoice } from './record-invoice';
 import { reportOf } from './report-of';
 
 // The sweep behind the invoice webhooks (ADR 036): an invoice sent to the city hall, or whose cancellation
-// was asked, and not heard of for half an hour is looked up at Asaas and its status recorded through the
-// same door as a webhook's. One sweep every 15 minutes for all instances; 50 invoices each (4,800 a day,
+// was asked, or scheduled (which Asaas issues itself on its date, ADR 048), and not heard of for half an
+// hour is looked up at Asaas and its status recorded through the same door as a webhook's. One sweep every 15 minutes for all instances; 50 invoices each (4,800 a day,
 // far under Asaas's limits).
 
 const sweepEveryMs = 15 * 60_000;

@@ -107,8 +107,9 @@ export const invoicesRepo = {
     await db.update(invoices).set({ providerInvoiceId }).where(eq(invoices.id, id));
   },
   /**
-   * Invoices waiting on the city hall (sent, or a cancellation asked) untouched since `before`: what the
-   * sweep asks Asaas about when a webhook never came, least recently looked at first.
+   * Invoices waiting on the city hall (sent, or a cancellation asked) or on Asaas's own issuance (scheduled:
+   * Asaas issues it on its date, ADR 048) untouched since `before`: what the sweep asks Asaas about when a
+   * webhook never came, least recently looked at first.
    */
   async waitingOnCityHall(db: Executor, before: Date, limit: number) {
     return db
@@ -116,7 +117,7 @@ export const invoicesRepo = {
       .from(invoices)
       .where(
         and(
-          inArray(invoices.status, ['SYNCHRONIZED', 'PROCESSING_CANCELLATION']),
+          inArray(invoices.status, ['SCHEDULED', 'SYNCHRONIZED', 'PROCESSING_CANCELLATION']),
           isNotNull(invoices.providerInvoiceId),
           lt(invoices.updatedAt, before),
         ),
