@@ -3,6 +3,7 @@ import path from 'node:path';
 import { formatDateTime } from '#shared/dates.ts';
 import { orderRequest } from '../tests/helpers/order-request';
 import { shopOwner, startAsaasShop, type AsaasShop } from './asaas-shop';
+import type { Page } from '@playwright/test';
 import { axeViolations, expect, gotoHydrated, test } from './fixtures';
 
 // Issue 27 §1 and §3, the panel's NFS-e, on a shop of its own paid through a fake Asaas (e2e/asaas-shop.ts).
@@ -48,8 +49,8 @@ const everyFile = (dir: string): string[] =>
     return statSync(full).isDirectory() ? everyFile(full) : [full];
   });
 
-test('the owner sets up NFS-e and finds the invoices in "Notas fiscais"', async ({ page }) => {
-  test.setTimeout(90_000);
+/** The owner signed in and on "Nota fiscal". */
+async function toInvoicing(page: Page) {
   // The cookie choice made, as the fixture does for the shared server.
   await page.context().addCookies([{ name: 'cookieConsent', value: 'rejected', url: base }]);
   await gotoHydrated(page, `${base}/admin/login`);
@@ -59,6 +60,11 @@ test('the owner sets up NFS-e and finds the invoices in "Notas fiscais"', async 
   await expect(page).toHaveURL(/\/admin$/);
   await page.getByRole('link', { name: 'Nota fiscal' }).click();
   await expect(page).toHaveURL(/\/admin\/nota-fiscal$/);
+}
+
+test('the owner sets up NFS-e and finds the invoices in "Notas fiscais"', async ({ page }) => {
+  test.setTimeout(90_000);
+  await toInvoicing(page);
 
   // What the city requires, read from Asaas through the shop.
   const city = page.getByTestId('prefeitura');
@@ -168,4 +174,52 @@ test('the owner sets up NFS-e and finds the invoices in "Notas fiscais"', async 
   expect(shop.log()).not.toContain(cityPassword);
   for (const file of everyFile(shop.dataDir))
     expect(readFileSync(file, 'latin1'), file).not.toContain(cityPassword);
+});
+
+test('a company outside Simples Nacional picks the IBS/CBS classification from Asaas’s look-ups', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await toInvoicing(page);
+  // The company leaves Simples Nacional (issue 44: IBS/CBS in every invoice since 01/01/2026).
+  await page.getByLabel('Optante do Simples Nacional').uncheck();
+  await page.getByRole('button', { name: 'Enviar dados fiscais ao Asaas' }).click();
+  await expect(page.getByText('Dados fiscais enviados ao Asaas.')).toBeVisible();
+  await page.getByRole('button', { name: 'Salvar nota fiscal' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'não é optante do Simples Nacional' }),
+  ).toContainText('o código NBS do serviço, a situação tributária do IBS/CBS (CST)');
+
+  const pick = async (name: string, query: string, choice: RegExp) => {
+    await page.getByLabel(`Buscar ${name}`).fill(query);
+    await page.getByRole('button', { name: `Buscar ${name}` }).click();
+    await page
+      .getByRole('list', { name: `Códigos encontrados: ${name}` })
+      .getByRole('button', { name: choice })
+      .click();
+  };
+  await pick('código NBS', 'publicidade', /Escolher 1\.1502\.10\.00/);
+  // The classification names its tax situation: the CST is filled with it.
+  await pick('classificação tributária (cClassTrib)', 'integralmente', /Escolher 000001/);
+  await pick('indicador da operação', 'prestador', /Escolher 100301/);
+  const chosen = page.getByTestId('classificacao-escolhida');
+  await expect(chosen).toContainText('código NBS: 1.1502.10.00');
+  await expect(chosen).toContainText('situação tributária (CST): 000');
+  await expect(chosen).toContainText('classificação tributária (cClassTrib): 000001');
+  await expect(chosen).toContainText('indicador da operação: 100301');
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Salvar nota fiscal' }).click();
+  await expect(page.getByText('Salvo. A nota fiscal está ligada.')).toBeVisible();
+
+  await paidOrder('Dora Reforma', 'dora.nfse@exemplo.com');
+  await expect
+    .poll(() => [...fake.fiscal.invoices.values()].find((i) => i.taxes.nbsCode)?.status)
+    .toBe('AUTHORIZED');
+  const classified = [...fake.fiscal.invoices.values()].find((i) => i.taxes.nbsCode)!;
+  expect(classified.taxes).toMatchObject({
+    nbsCode: '1.1502.10.00',
+    taxSituationCode: '000',
+    taxClassificationCode: '000001',
+    operationIndicatorCode: '100301',
+  });
 });

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { invoices, jobs, ownerAudit } from '#server/db/schema/index.ts';
-import { operatorCookie } from './helpers/accounts';
 import { invoicesRepo } from '#server/invoices/invoices.repo.ts';
 import { cancelInvoice } from '#server/invoices/cancel-invoice.ts';
 import { deliverAsaasEvents } from './helpers/asaas-events';
@@ -9,6 +8,7 @@ import type { AsaasTestApp } from './helpers/asaas-test-app';
 import {
   nfseHelpers,
   nfseOwnerEmail,
+  nfsePanelSettings,
   nfseSettingsOn,
   nfseWebhookToken,
   startNfseShop,
@@ -28,7 +28,7 @@ afterAll(() => asaas.close());
 
 const alerts = { to: ownerEmail, shop: { name: 'Impulso', publicUrl: 'http://localhost' } };
 const settingsOn = nfseSettingsOn;
-const { db, paidOrder, invoiceRow, atAsaas, mailTo, gateway, issue } = nfseHelpers(() => asaas);
+const { db, paidOrder, invoiceRow, atAsaas, mailTo, gateway, issue, asOwner } = nfseHelpers(() => asaas);
 beforeEach(async () => {
   await invoicesRepo.saveSettings(db(), settingsOn, new Date());
   asaas.fake.fiscal.cityHall.issue = { kind: 'accepted' };
@@ -214,25 +214,7 @@ describe('a full refund', () => {
 });
 
 describe('the panel', () => {
-  const asOwner = async (method: 'PATCH' | 'POST', url: string, payload?: object) =>
-    asaas.app.server.inject({
-      method,
-      url,
-      headers: { cookie: await operatorCookie(asaas.app, ownerEmail) },
-      ...(payload ? { payload } : {}),
-    });
-  const fields = {
-    ...settingsOn,
-    municipalServiceCode: null,
-    descriptionTemplate: '{servico} (pedido {pedido})',
-    retainIss: false,
-    pisBasisPoints: 65,
-    cofinsBasisPoints: 300,
-    csllBasisPoints: 0,
-    inssBasisPoints: 0,
-    irBasisPoints: 0,
-    cancelOnRefund: true,
-  };
+  const fields = nfsePanelSettings;
 
   it('refuses settings that cannot issue, in Portuguese, and audits a change', async () => {
     const bad = await asOwner('PATCH', '/api/admin/invoice-settings', {

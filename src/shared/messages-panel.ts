@@ -42,4 +42,5 @@ export const panelMessages = {
   fiscal_unavailable:
     'O Asaas não respondeu agora. Confira o que ele tem (recarregue esta parte) e tente de novo em alguns minutos.',
   fiscal_refused: 'O Asaas recusou o pedido:',
+  invoicing_incomplete: 'Falta informação para ligar a nota fiscal.',
 } as const;

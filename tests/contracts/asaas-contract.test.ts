@@ -76,9 +76,20 @@ const settings = (patch: Partial<InvoiceSettingsRow> = {}): InvoiceSettingsRow =
   inssBasisPoints: rates.inss,
   irBasisPoints: rates.ir,
   cancelOnRefund: true,
+  nbsCode: null,
+  taxSituationCode: null,
+  taxClassificationCode: null,
+  operationIndicatorCode: null,
   updatedAt: new Date(),
   ...patch,
 });
+/** The IBS/CBS classification, each code from Asaas's look-ups (the fake's). */
+const classified = {
+  nbsCode: '1.1502.10.00',
+  taxSituationCode: '000',
+  taxClassificationCode: '000001',
+  operationIndicatorCode: '100301',
+};
 
 async function sendFiscalInfo() {
   const fiscal = asaasFiscal(request);
@@ -190,6 +201,41 @@ describe("the shop's requests and the fake's answers, against Asaas's document",
     expect(calls).toEqual(['GET', 'POST', 'GET', 'PUT', 'GET', 'DELETE', 'POST', 'GET']);
   });
 
+  it('the IBS/CBS classification: the look-ups, an invoice’s taxes, a plan’s settings', async () => {
+    await sendFiscalInfo();
+    const fiscal = asaasFiscal(request);
+    expect((await fiscal.codes('nbs', 'publicidade')).map((c) => c.code)).toEqual(['1.1502.10.00']);
+    expect((await fiscal.codes('taxSituation', '000')).map((c) => c.code)).toEqual(['000']);
+    expect(await fiscal.codes('taxClassification', 'integralmente')).toEqual([
+      expect.objectContaining({ code: '000001', taxSituationCode: '000' }),
+    ]);
+    expect((await fiscal.codes('operationIndicator', '1003')).map((c) => c.code)).toEqual(['100301']);
+    const paid = await provider().createCardCharge({ ...charge('order-ibs'), card, installments: 1 });
+    if (paid.outcome !== 'approved') throw new Error('the card was refused');
+    const order = { purchaseCode: 'ABCD2346', quantity: 1 } as Parameters<typeof invoiceRequest>[1];
+    const row = { id: '7a2c1e0b-4d3f-4b62-8e61-3d8e4b1d9f22', valueCents: 9_700 } as Parameters<
+      typeof invoiceRequest
+    >[2];
+    const origin = { payment: paid.providerPaymentId };
+    const made = await asaasInvoices(request).create(
+      invoiceRequest(settings(classified), order, row, origin, new Date(`${today}T15:00:00Z`)),
+    );
+    expect(fake.fiscal.invoices.get(made.id)!.taxes).toMatchObject(classified);
+    const plan = await provider().createSubscription({
+      ...charge('order-ibs-plan'),
+      method: 'pix',
+      card: undefined,
+    });
+    const id = plan.providerSubscriptionId!;
+    await applyPlanInvoiceSettings(request, id, settings(classified)); // POST, with the classification
+    await applyPlanInvoiceSettings(request, id, settings({ ...classified, issBasisPoints: 300 }));
+    expect(fake.fiscal.planSettings.get(id)).toMatchObject({ taxes: { ...classified, iss: 3 } });
+    const calls = fake.requests.filter((r) => r.path === `/v3/subscriptions/${id}/invoiceSettings`);
+    // PUT cannot carry the classification: replaced by DELETE + POST.
+    expect(calls.map((r) => r.method)).toEqual(['GET', 'POST', 'GET', 'DELETE', 'POST']);
+    expect(exchangeProblems()).toEqual([]);
+  });
+
   it('what npm run doctor reads of the account', async () => {
     fake.account.site = 'https://loja.example';
     const config = {
@@ -253,6 +299,10 @@ describe('the document itself', () => {
     const taxes = { retainIss: false, iss: 2, pis: 0, cofins: 0, csll: 0, inss: 0, ir: 0 };
     expect(requestProblems('PUT', path, { municipalServiceId: '1', taxes })).not.toEqual([]);
     expect(requestProblems('PUT', path, { taxes })).toEqual([]);
+    // The IBS/CBS classification: in POST's taxes (InvoiceTaxesRequestDTO), not in PUT's (InvoiceTaxesDto).
+    expect(requestProblems('PUT', path, { taxes: { ...taxes, ...classified } })).not.toEqual([]);
+    const post = { municipalServiceId: '1', taxes: { ...taxes, ...classified } };
+    expect(requestProblems('POST', path, post)).toEqual([]);
   });
 });
 

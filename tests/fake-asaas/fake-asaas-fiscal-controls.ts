@@ -4,6 +4,7 @@ import type {
   CityHallOutcome,
   CityHallRequest,
   FakeFiscal,
+  FakeFiscalInfo,
   FakeInvoice,
   FakeMunicipalOptions,
 } from './fake-asaas-fiscal-state';
@@ -15,6 +16,8 @@ import { saoPauloDate, type FakeState } from './fake-asaas-state';
 export interface FakeFiscalControls {
   /** What GET /fiscalInfo/municipalOptions answers; a test may change it (no cancellation, say). */
   municipalOptions: FakeMunicipalOptions;
+  /** The account's fiscal data; null: none sent (GET /fiscalInfo/ answers 404). */
+  fiscalInfo: FakeFiscalInfo | null;
   invoices: Map<string, FakeInvoice>;
   /** Each subscription's invoice settings, by its id. */
   planSettings: Map<string, Record<string, unknown>>;
@@ -36,6 +39,12 @@ const heldIn = { issue: 'SYNCHRONIZED', cancel: 'PROCESSING_CANCELLATION' } as c
 export function fiscalControls(state: FakeState, fiscal: FakeFiscal): FakeFiscalControls {
   return {
     municipalOptions: fiscal.municipalOptions,
+    get fiscalInfo() {
+      return fiscal.fiscalInfo;
+    },
+    set fiscalInfo(info: FakeFiscalInfo | null) {
+      fiscal.fiscalInfo = info;
+    },
     invoices: fiscal.invoices,
     planSettings: fiscal.planSettings,
     secretsReceived: fiscal.secretsReceived,

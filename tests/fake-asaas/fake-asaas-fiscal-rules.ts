@@ -1,3 +1,9 @@
+import {
+  nbsCodes,
+  operationIndicatorCodes,
+  taxClassificationCodes,
+  taxSituationCodes,
+} from './fake-asaas-fiscal-codes';
 import type { FakeFiscal } from './fake-asaas-fiscal-state';
 import { isFile, type FormBody } from './fake-asaas-multipart';
 import type { Refusal } from './fake-asaas-rules';
@@ -51,10 +57,23 @@ export function fiscalInfoRefusal(fiscal: FakeFiscal, form: FormBody): Refusal |
     return refusal('invalid_specialTaxRegime', 'Regime especial de tributação inválido.');
   if (options.usesServiceListItem && !filled(form.serviceListItem))
     return refusal('invalid_serviceListItem', 'O item da lista de serviço é obrigatório.');
+  const regime = form.nationalPortalTaxCalculationRegime;
+  if (regime !== undefined && !options.nationalPortalTaxCalculationRegimeList.some((r) => r.value === regime))
+    return refusal('invalid_nationalPortalTaxCalculationRegime', 'Regime de apuração inválido.');
+  if (form.nbsCode !== undefined && !nbsCodes.some((n) => n.nbsCode === form.nbsCode))
+    return refusal('invalid_nbsCode', 'Código NBS inválido.');
   for (const name of ['rpsNumber', 'loteNumber'] as const)
     if (!whole(form[name])) return refusal(`invalid_${name}`, `O campo ${name} deve ser um número.`);
   return credentialsRefusal(fiscal, form);
 }
+
+/** The IBS/CBS codes Asaas's look-ups list: a code sent must be one of them. */
+const classification = {
+  nbsCode: nbsCodes.map((n) => n.nbsCode),
+  taxSituationCode: taxSituationCodes.map((c) => c.code),
+  taxClassificationCode: taxClassificationCodes.map((c) => c.code),
+  operationIndicatorCode: operationIndicatorCodes.map((c) => c.code),
+};
 
 function taxesRefusal(taxes: unknown): Refusal | null {
   const given = (taxes ?? {}) as Body;
@@ -62,6 +81,9 @@ function taxesRefusal(taxes: unknown): Refusal | null {
     return refusal('invalid_taxes', 'Os impostos da nota (taxes) são obrigatórios.');
   for (const name of taxNames)
     if (!number(given[name])) return refusal('invalid_taxes', `O imposto ${name} é inválido.`);
+  for (const [name, codes] of Object.entries(classification))
+    if (given[name] !== undefined && !codes.includes(String(given[name])))
+      return refusal('invalid_taxes', `O código ${name} não está na lista do Asaas.`);
   return null;
 }
 

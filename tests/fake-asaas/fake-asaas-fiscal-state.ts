@@ -24,6 +24,11 @@ export interface FakeInvoiceTaxes {
   csll: number;
   inss: number;
   ir: number;
+  /** The tax reform's IBS/CBS classification (InvoiceTaxesRequestDTO), when sent. */
+  nbsCode?: string;
+  taxSituationCode?: string;
+  taxClassificationCode?: string;
+  operationIndicatorCode?: string;
 }
 
 export interface FakeInvoice {
@@ -60,6 +65,9 @@ export interface FakeMunicipalOptions {
   usesSpecialTaxRegimes: boolean;
   usesServiceListItem: boolean;
   specialTaxRegimesList: Array<{ label: string; value: string }>;
+  /** The national portal's regimes (Simples Nacional ME/EPP) where the city asks for one; [] otherwise. */
+  nationalPortalTaxCalculationRegimeList: Array<{ label: string; value: string }>;
+  nationalPortalTaxCalculationRegimeHelp: string | null;
   municipalInscriptionHelp: string | null;
   specialTaxRegimeHelp: string | null;
   serviceListItemHelp: string | null;
@@ -78,6 +86,7 @@ export interface FakeFiscalInfo {
   specialTaxRegime: string | null;
   serviceListItem: string | null;
   nbsCode: string | null;
+  nationalPortalTaxCalculationRegime: string | null;
   rpsSerie: string | null;
   rpsNumber: number | null;
   loteNumber: number | null;
@@ -121,6 +130,8 @@ export function newFakeFiscal(): FakeFiscal {
         { label: 'Microempresa municipal', value: '1' },
         { label: 'Microempresário e empresa de pequeno porte (ME EPP)', value: '5' },
       ],
+      nationalPortalTaxCalculationRegimeList: [],
+      nationalPortalTaxCalculationRegimeHelp: null,
       municipalInscriptionHelp: 'A inscrição municipal consta no cadastro da prefeitura.',
       specialTaxRegimeHelp: null,
       serviceListItemHelp: null,

@@ -9,6 +9,7 @@ import {
   type CityHallOutcome,
   type CityHallRequest,
 } from './fake-asaas-fiscal-state';
+import { fiscalCodesRoute } from './fake-asaas-fiscal-codes';
 import { page } from './fake-asaas-lists';
 import { planInvoiceSettingsRoute } from './fake-asaas-plan-invoices';
 import type { FormBody } from './fake-asaas-multipart';
@@ -42,6 +43,7 @@ function saveFiscalInfo(fiscal: FakeFiscal, form: FormBody | null): Answer {
     specialTaxRegime: text('specialTaxRegime'),
     serviceListItem: text('serviceListItem'),
     nbsCode: text('nbsCode'),
+    nationalPortalTaxCalculationRegime: text('nationalPortalTaxCalculationRegime'),
     rpsSerie: text('rpsSerie'),
     rpsNumber: whole('rpsNumber'),
     loteNumber: whole('loteNumber'),
@@ -95,9 +97,21 @@ export function cityHallAnswers(
   if (outcome.kind === 'refused') moveInvoice(state, fiscal, invoice, refused, outcome.description);
 }
 
-/** Sent to the city hall (SYNCHRONIZED), which answers as fiscal.cityHall says. */
+/**
+ * Sent to the city hall (SYNCHRONIZED), which answers as fiscal.cityHall says; a company outside Simples
+ * Nacional's invoice without its IBS/CBS classification is refused there ("A falta dos novos campos
+ * fiscais para empresas obrigadas poderá gerar rejeição da nota fiscal pelos órgãos municipais",
+ * docs.asaas.com 'Adequando sua integração à Reforma Tributária').
+ */
 export function sendToCityHall(state: FakeState, fiscal: FakeFiscal, invoice: FakeInvoice) {
   moveInvoice(state, fiscal, invoice, 'SYNCHRONIZED');
+  const { nbsCode, taxSituationCode, taxClassificationCode, operationIndicatorCode } = invoice.taxes;
+  const classified = nbsCode && taxSituationCode && taxClassificationCode && operationIndicatorCode;
+  if (fiscal.fiscalInfo?.simplesNacional === false && !classified)
+    return cityHallAnswers(state, fiscal, invoice, 'issue', {
+      kind: 'refused',
+      description: 'Rejeição: informe a classificação tributária do IBS/CBS (reforma tributária).',
+    });
   cityHallAnswers(state, fiscal, invoice, 'issue');
 }
 
@@ -147,10 +161,8 @@ function lookUp(fiscal: FakeFiscal, path: string, query: URLSearchParams): Answe
       fiscal.services.filter((s) => s.description.toLowerCase().includes(wanted)),
     );
   }
-  if (path === '/fiscalInfo/nbsCodes' || path === '/fiscalInfo/federalServiceCodes')
-    return page(query, [{ id: '1.1502.10.00', description: 'Serviços de publicidade' }]);
   if (path === '/invoices') return listInvoices(fiscal, query);
-  return null;
+  return fiscalCodesRoute(path, query);
 }
 
 /** The answer to a fiscal request, or null when the path is not a fiscal one. */

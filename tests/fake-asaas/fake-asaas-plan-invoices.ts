@@ -42,7 +42,18 @@ const view = (settings: Body) => ({
   daysBeforeDueDate: settings.daysBeforeDueDate ?? null,
   receivedOnly: settings.receivedOnly ?? null,
   observations: settings.observations ?? null,
-  taxes: settings.taxes ?? null,
+  // InvoiceTaxesDto: the rates only; the IBS/CBS classification taken by POST is not shown back.
+  taxes: settings.taxes ? rates(settings.taxes as FakeInvoiceTaxes) : null,
+});
+
+const rates = ({ retainIss, iss, pis, cofins, csll, inss, ir }: FakeInvoiceTaxes) => ({
+  retainIss,
+  iss,
+  pis,
+  cofins,
+  csll,
+  inss,
+  ir,
 });
 
 /** /subscriptions/{id}/invoiceSettings: GET, POST (only when none), PUT (only when some), DELETE. */

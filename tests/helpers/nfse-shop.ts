@@ -7,6 +7,7 @@ import { invoicesRepo } from '#server/invoices/invoices.repo.ts';
 import { issueInvoice } from '#server/invoices/issue-invoice.ts';
 import { createAsaasClient } from '#server/payments/asaas/asaas-client.ts';
 import { sendFiscalData } from '../fake-asaas/fake-asaas-client';
+import { operatorCookie } from './accounts';
 import { startAsaasTestApp, type AsaasTestApp } from './asaas-test-app';
 import { newKey, orderRequest } from './order-request';
 
@@ -20,6 +21,20 @@ export const nfseSettingsOn = {
   municipalServiceId: '101',
   municipalServiceName: 'Propaganda e publicidade',
   issBasisPoints: 200,
+};
+
+/** Every field the panel's PATCH /api/admin/invoice-settings takes, invoicing on. */
+export const nfsePanelSettings = {
+  ...nfseSettingsOn,
+  municipalServiceCode: null,
+  descriptionTemplate: '{servico} (pedido {pedido})',
+  retainIss: false,
+  pisBasisPoints: 65,
+  cofinsBasisPoints: 300,
+  csllBasisPoints: 0,
+  inssBasisPoints: 0,
+  irBasisPoints: 0,
+  cancelOnRefund: true,
 };
 
 export async function startNfseShop(options: { clock?: () => Date } = {}): Promise<AsaasTestApp> {
@@ -78,6 +93,14 @@ export function nfseHelpers(shop: () => AsaasTestApp) {
     mailTo: async (to: string) =>
       (await db().select().from(outboxEmails).where(eq(outboxEmails.to, to))).map((m) => m.subject + m.text),
     gateway,
+    /** A request of the panel, as the owner. */
+    asOwner: async (method: 'GET' | 'PATCH' | 'POST', url: string, payload?: object) =>
+      shop().app.server.inject({
+        method,
+        url,
+        headers: { cookie: await operatorCookie(shop().app, nfseOwnerEmail) },
+        ...(payload ? { payload } : {}),
+      }),
     issue: (orderId: string) =>
       issueInvoice({ db: db(), invoices: gateway(), clock: () => new Date() }, orderId),
   };

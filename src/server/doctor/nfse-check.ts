@@ -1,11 +1,13 @@
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { fiscalFor } from '../invoices/fiscal-asaas';
+import { missingToInvoice } from '../invoices/ibs-cbs';
 import { invoicesRepo } from '../invoices/invoices.repo';
 import { fail, pass, unreachable, warn, type DoctorLine } from './doctor-line';
 
 // Whether invoicing is set up (docs/nfse.md): off, or on with a municipal service and the fiscal data and
-// the city's access at Asaas. Only reads.
+// the city's access at Asaas, and the IBS/CBS classification for a company outside Simples Nacional. Only
+// reads.
 
 const name = 'Nota fiscal (NFS-e)';
 const moments = {
@@ -37,6 +39,9 @@ export async function nfseCheck(deps: {
     // A city whose access Asaas does not name cannot be checked here (its document allows null).
     if (options.authenticationType && !info[accessSent[options.authenticationType]])
       return fail(name, 'ligada, mas o Asaas não recebeu o acesso à prefeitura: envie-o em "Nota fiscal".');
+    // The company left Simples Nacional after invoicing was turned on: its invoices need the classification.
+    const missing = missingToInvoice(settings, info);
+    if (missing) return fail(name, `ligada, mas falta o que a nota precisa. ${missing}`);
     return pass(name, `ligada, emite ${moments[settings.issueOn]}; ${settings.municipalServiceName}`);
   } catch (error) {
     return fail(name, `o Asaas não respondeu sobre os dados fiscais (${unreachable(error, deps.timeoutMs)})`);

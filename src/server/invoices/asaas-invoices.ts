@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { IbsCbsField } from '../../shared/schemas/invoice-settings';
 import type { AsaasRequest } from '../payments/asaas/asaas-client';
 
 // Asaas API v3 'Notas fiscais' as the shop uses them (docs/decisions/033-nfse-through-asaas.md). Answers
@@ -32,8 +33,9 @@ export type NewAsaasInvoice = InvoiceOrigin & {
   municipalServiceId?: string;
   municipalServiceCode?: string;
   municipalServiceName: string;
-  /** Rates in percent; ISS withheld by the taker or not. */
-  taxes: { retainIss: boolean } & Record<'iss' | 'pis' | 'cofins' | 'csll' | 'inss' | 'ir', number>;
+  /** Rates in percent; ISS withheld by the taker or not; the IBS/CBS classification when chosen. */
+  taxes: { retainIss: boolean } & Record<'iss' | 'pis' | 'cofins' | 'csll' | 'inss' | 'ir', number> &
+    Partial<Record<IbsCbsField, string>>;
   externalReference: string;
 };
 

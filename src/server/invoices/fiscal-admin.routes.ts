@@ -1,6 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { messages } from '../../shared/messages';
-import { fiscalInfoSchema, serviceLookupSchema } from '../../shared/schemas/fiscal-info';
+import {
+  fiscalCodeLookupSchema,
+  fiscalInfoSchema,
+  serviceLookupSchema,
+} from '../../shared/schemas/fiscal-info';
 import { recordOwnerChange } from '../admin/owner-audit.repo';
 import type { AdminRoute } from '../admin/admin-route';
 import type { Db } from '../db/client';
@@ -12,11 +16,12 @@ import type { AsaasFiscal } from './fiscal-asaas';
 import { auditedFiscalInfo, fiscalForm } from './fiscal-form';
 
 // The panel's "Nota fiscal" setup (docs/nfse.md): what the city requires, the fiscal data sent to Asaas
-// (multipart, the city's credentials passing through once), and the municipal services' look-up. Asaas
+// (multipart, the city's credentials passing through once), and the look-ups of municipal services and
+// of the codes of the IBS/CBS classification and the NBS. Asaas
 // refusing or not answering is a 502 with a pt-BR text; the request body is never logged.
 
 /** One call to Asaas: its refusal in its own words, or "did not answer", both 502. */
-async function askAsaas<T>(request: FastifyRequest, call: () => Promise<T>): Promise<T> {
+export async function askAsaas<T>(request: FastifyRequest, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
@@ -68,6 +73,16 @@ export function fiscalAdminRoutes(deps: { db: Db; clock: () => Date; fiscal: Asa
           at: clock(),
         });
         return reply.send({ info });
+      },
+    },
+    {
+      method: 'GET',
+      url: '/api/admin/fiscal/codes',
+      handler: async (request, reply) => {
+        const { kind, query } = validate(fiscalCodeLookupSchema, request.query);
+        const asaas = fiscal();
+        const codes = await askAsaas(request, () => asaas.codes(kind, query));
+        return reply.header('cache-control', 'no-store').send({ codes });
       },
     },
     {

@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import {
   authenticationTypes,
+  type FiscalCode,
+  type FiscalCodeKind,
   type FiscalInfoView,
   type MunicipalOptions,
   type MunicipalService,
 } from '../../shared/schemas/fiscal-info';
 import type { Config } from '../config';
 import { AsaasRequestError, createAsaasClient, type AsaasRequest } from '../payments/asaas/asaas-client';
+import { lookUpCodes } from './fiscal-codes';
 
 // Asaas API v3 'Informações fiscais' as the panel uses them (docs/nfse.md). Answers are read leniently
 // (Asaas adds attributes): z.object keeps only the fields the panel shows, so nothing else reaches the browser.
@@ -19,16 +22,21 @@ const flag = z
   .nullish()
   .transform((v) => v ?? false);
 
+/** A city's list of options (`label`, `value`); absent or null: none. */
+const choices = z
+  .array(z.looseObject({ label: z.string(), value: z.string() }))
+  .nullish()
+  .transform((list) => (list ?? []).map(({ label, value }) => ({ label, value })));
+
 const municipalOptions = z.object({
   // Every field is optional in Asaas's document: a city that does not say is shown as not saying.
   authenticationType: orNull(z.enum(authenticationTypes)),
   supportsCancellation: orNull(z.boolean()),
   usesSpecialTaxRegimes: flag,
   usesServiceListItem: flag,
-  specialTaxRegimesList: z
-    .array(z.looseObject({ label: z.string(), value: z.string() }))
-    .nullish()
-    .transform((list) => (list ?? []).map(({ label, value }) => ({ label, value }))),
+  specialTaxRegimesList: choices,
+  nationalPortalTaxCalculationRegimeList: choices,
+  nationalPortalTaxCalculationRegimeHelp: text,
   municipalInscriptionHelp: text,
   specialTaxRegimeHelp: text,
   serviceListItemHelp: text,
@@ -44,6 +52,8 @@ const fiscalInfo = z.object({
   cnae: text,
   specialTaxRegime: text,
   serviceListItem: text,
+  nbsCode: text,
+  nationalPortalTaxCalculationRegime: text,
   rpsSerie: text,
   rpsNumber: orNull(z.number()),
   loteNumber: orNull(z.number()),
@@ -83,6 +93,9 @@ export function asaasFiscal(request: AsaasRequest, timeoutMs = 15_000) {
     /** POST /v3/fiscalInfo/, multipart: the form carries the city's credentials once. */
     save: async (form: FormData): Promise<FiscalInfoView> =>
       fiscalInfo.parse(await ask('POST', '/fiscalInfo/', form)),
+    /** The codes of Asaas's look-up `kind` matching what the owner typed. */
+    codes: (kind: FiscalCodeKind, query: string): Promise<FiscalCode[]> =>
+      lookUpCodes((path) => ask('GET', path), kind, query),
     async services(description: string): Promise<MunicipalService[]> {
       const query = new URLSearchParams({ description, limit: '20' });
       const list = services.parse(await ask('GET', `/fiscalInfo/services?${query}`));

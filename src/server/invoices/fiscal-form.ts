@@ -33,6 +33,20 @@ export function fiscalForm(f: FiscalInfoFields, city: MunicipalOptions, sent: Fi
     throw missing('specialTaxRegime', 'Escolha um regime especial da lista da prefeitura.');
   if (city.usesServiceListItem && !f.serviceListItem)
     throw missing('serviceListItem', 'A prefeitura pede o item da lista de serviço.');
+  // The national portal's regime: only from the city's list, and only for Simples Nacional ME/EPP
+  // (FiscalInfoSaveRequestDTO: "Deve ser preenchido somente por empresas enquadradas como ME ou EPP
+  // optantes do Simples Nacional").
+  const regime = f.nationalPortalTaxCalculationRegime;
+  if (regime && !city.nationalPortalTaxCalculationRegimeList.some((r) => r.value === regime))
+    throw missing(
+      'nationalPortalTaxCalculationRegime',
+      'Escolha um regime de apuração da lista do Portal Nacional.',
+    );
+  if (regime && !f.simplesNacional)
+    throw missing(
+      'nationalPortalTaxCalculationRegime',
+      'O regime de apuração do Portal Nacional é só para empresas do Simples Nacional (ME ou EPP).',
+    );
   const problem = credentialsProblem(f, city, sent);
   if (problem) throw problem;
 
@@ -46,6 +60,8 @@ export function fiscalForm(f: FiscalInfoFields, city: MunicipalOptions, sent: Fi
   put('cnae', f.cnae);
   put('specialTaxRegime', f.specialTaxRegime);
   put('serviceListItem', f.serviceListItem);
+  put('nbsCode', f.nbsCode);
+  put('nationalPortalTaxCalculationRegime', regime);
   put('rpsSerie', f.rpsSerie);
   put('rpsNumber', f.rpsNumber);
   put('loteNumber', f.loteNumber);

@@ -19,7 +19,8 @@ import { adminInvoicesRepo } from './admin-invoices.repo';
 import { invoicesCsv } from './admin-invoices-csv';
 import { retryFromPanel } from './admin-invoice-retry';
 import type { AsaasFiscal } from './fiscal-asaas';
-import { fiscalAdminRoutes } from './fiscal-admin.routes';
+import { askAsaas, fiscalAdminRoutes } from './fiscal-admin.routes';
+import { missingToInvoice } from './ibs-cbs';
 import { invoicesRepo } from './invoices.repo';
 
 // The panel's NFS-e endpoints (docs/nfse.md): the settings, every change audited, the fiscal setup with
@@ -42,8 +43,27 @@ const fieldsOf = (row: InvoiceSettingsRow | undefined): InvoiceSettings | null =
         inssBasisPoints: row.inssBasisPoints,
         irBasisPoints: row.irBasisPoints,
         cancelOnRefund: row.cancelOnRefund,
+        nbsCode: row.nbsCode,
+        taxSituationCode: row.taxSituationCode,
+        taxClassificationCode: row.taxClassificationCode,
+        operationIndicatorCode: row.operationIndicatorCode,
       }
     : null;
+
+/**
+ * Turning invoicing on needs what Asaas needs to issue: its fiscal data, and for a company outside Simples
+ * Nacional the IBS/CBS classification (docs/nfse.md); what is missing is said in pt-BR. Asaas is asked.
+ */
+async function ensureCanInvoice(
+  request: FastifyRequest,
+  fiscal: AsaasFiscal | null,
+  fields: InvoiceSettings,
+) {
+  if (!fields.enabled) return;
+  if (!fiscal) throw new AppError('conflict', 'fiscal_needs_asaas');
+  const missing = missingToInvoice(fields, await askAsaas(request, () => fiscal.info()));
+  if (missing) throw new AppError('invalid_input', 'invoicing_incomplete', missing, { field: 'nbsCode' });
+}
 
 export function invoiceAdminRoutes(
   deps: { db: Db; clock: () => Date; fiscal: AsaasFiscal | null },
@@ -67,6 +87,7 @@ export function invoiceAdminRoutes(
       url: '/api/admin/invoice-settings',
       handler: async (request, reply, admin) => {
         const fields = validate(invoiceSettingsSchema, request.body);
+        await ensureCanInvoice(request, deps.fiscal, fields);
         await db.transaction(async (tx) => {
           const before = fieldsOf(await invoicesRepo.settings(tx));
           await invoicesRepo.saveSettings(tx, fields, clock());

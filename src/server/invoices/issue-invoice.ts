@@ -6,6 +6,7 @@ import { ordersRepo } from '../orders/orders.repo';
 import { AsaasRequestError } from '../payments/asaas/asaas-client';
 import { paymentsRepo } from '../payments/payments.repo';
 import type { AsaasInvoice, AsaasInvoices, InvoiceOrigin, NewAsaasInvoice } from './asaas-invoices';
+import { ibsCbsTaxes } from './ibs-cbs';
 import { invoicesRepo } from './invoices.repo';
 import { recordInvoice } from './record-invoice';
 import { reportOf } from './report-of';
@@ -23,7 +24,10 @@ export interface IssueDeps {
 
 const percent = (basisPoints: number) => basisPoints / 100;
 
-/** The shop's tax rates as Asaas takes them (percent), for an order's invoice and a plan's settings alike. */
+/**
+ * The shop's tax rates as Asaas takes them (percent), and the IBS/CBS classification when chosen, for an
+ * order's invoice and a plan's settings alike.
+ */
 export const invoiceTaxes = (settings: InvoiceSettingsRow) => ({
   retainIss: settings.retainIss,
   iss: percent(settings.issBasisPoints),
@@ -32,6 +36,7 @@ export const invoiceTaxes = (settings: InvoiceSettingsRow) => ({
   csll: percent(settings.csllBasisPoints),
   inss: percent(settings.inssBasisPoints),
   ir: percent(settings.irBasisPoints),
+  ...ibsCbsTaxes(settings),
 });
 
 /** The invoice as Asaas takes it, from the shop's settings and the order. */

@@ -5,6 +5,8 @@ import { enqueue } from '../jobs/job-queue';
 import { AsaasRequestError, type AsaasRequest } from '../payments/asaas/asaas-client';
 import { subscriptionsRepo } from '../subscriptions/subscriptions.repo';
 import { invoicesRepo } from './invoices.repo';
+import { ibsCbsFields } from '../../shared/schemas/invoice-settings';
+import { ibsCbsTaxes } from './ibs-cbs';
 import { invoiceTaxes } from './issue-invoice';
 
 // A monthly plan's invoices (ADR 036): Asaas makes each paid month's NFS-e from the subscription's
@@ -14,20 +16,29 @@ import { invoiceTaxes } from './issue-invoice';
 
 /**
  * What GET answers (SubscriptionInvoiceConfigGetResponseDto): the period is `invoiceCreationPeriod` there,
- * `effectiveDatePeriod` in the requests (tests/contracts/asaas/asaas-openapi.json). Only the municipal
- * service is read: PUT cannot change it.
+ * `effectiveDatePeriod` in the requests (tests/contracts/asaas/asaas-openapi.json). Only what PUT cannot
+ * change is read: the municipal service, and the IBS/CBS classification (its `taxes` are InvoiceTaxesDto,
+ * which has none: a classification Asaas does not show back is taken as not held).
  */
+const code = z.string().nullish();
 const held = z.looseObject({
   invoiceCreationPeriod: z.string().nullish(),
-  municipalServiceId: z.string().nullish(),
-  municipalServiceCode: z.string().nullish(),
+  municipalServiceId: code,
+  municipalServiceCode: code,
+  taxes: z.looseObject(Object.fromEntries(ibsCbsFields.map((field) => [field, code]))).nullish(),
 });
 type Held = z.infer<typeof held>;
 
-/** What PUT takes (SubscriptionInvoiceConfigUpdateRequestDto): no municipal service, no updatePayment. */
+/**
+ * What PUT takes (SubscriptionInvoiceConfigUpdateRequestDto): no municipal service, no updatePayment, and
+ * `taxes` without the IBS/CBS classification (InvoiceTaxesDto); POST takes it (InvoiceTaxesRequestDTO).
+ */
 function updateBody(settings: InvoiceSettingsRow) {
   const { deductions, effectiveDatePeriod, receivedOnly, observations, taxes } = planInvoiceBody(settings);
-  return { deductions, effectiveDatePeriod, receivedOnly, observations, taxes };
+  const rates = Object.fromEntries(
+    Object.entries(taxes).filter(([name]) => !(ibsCbsFields as readonly string[]).includes(name)),
+  );
+  return { deductions, effectiveDatePeriod, receivedOnly, observations, taxes: rates };
 }
 
 /** What POST takes (SubscriptionConfigureInvoiceRequestDto): each paid month, on its confirmation. */
@@ -47,13 +58,15 @@ export function planInvoiceBody(settings: InvoiceSettingsRow) {
   };
 }
 
-const sameService = (kept: Held, settings: InvoiceSettingsRow) =>
+/** What PUT cannot change is as the shop wants it: the municipal service and the classification. */
+const updatable = (kept: Held, settings: InvoiceSettingsRow) =>
   (kept.municipalServiceId ?? null) === (settings.municipalServiceId ?? null) &&
-  (kept.municipalServiceCode ?? null) === (settings.municipalServiceCode ?? null);
+  (kept.municipalServiceCode ?? null) === (settings.municipalServiceCode ?? null) &&
+  ibsCbsFields.every((field) => (kept.taxes?.[field] ?? null) === (ibsCbsTaxes(settings)[field] ?? null));
 
 /**
  * One plan's settings at Asaas made to match the shop's: read first, then created, updated, removed, or
- * (a new municipal service, which PUT does not take) removed and created again. Each step is safe to
+ * (a new municipal service or an IBS/CBS classification, which PUT does not take) removed and created again. Each step is safe to
  * repeat: a retry after a lost answer reads again and does only what is still missing.
  */
 export async function applyPlanInvoiceSettings(
@@ -69,7 +82,7 @@ export async function applyPlanInvoiceSettings(
     if (!(error instanceof AsaasRequestError && error.status === 404)) throw error;
     kept = null;
   }
-  if (kept && (!settings.enabled || !sameService(kept, settings))) {
+  if (kept && (!settings.enabled || !updatable(kept, settings))) {
     await request('DELETE', path);
     kept = null;
   }

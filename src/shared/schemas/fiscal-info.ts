@@ -15,6 +15,9 @@ export interface MunicipalOptions {
   usesSpecialTaxRegimes: boolean;
   usesServiceListItem: boolean;
   specialTaxRegimesList: Array<{ label: string; value: string }>;
+  /** The national portal's tax calculation regimes (Simples Nacional ME/EPP); empty: the city asks none. */
+  nationalPortalTaxCalculationRegimeList: Array<{ label: string; value: string }>;
+  nationalPortalTaxCalculationRegimeHelp: string | null;
   municipalInscriptionHelp: string | null;
   specialTaxRegimeHelp: string | null;
   serviceListItemHelp: string | null;
@@ -31,6 +34,8 @@ export interface FiscalInfoView {
   cnae: string | null;
   specialTaxRegime: string | null;
   serviceListItem: string | null;
+  nbsCode: string | null;
+  nationalPortalTaxCalculationRegime: string | null;
   rpsSerie: string | null;
   rpsNumber: number | null;
   loteNumber: number | null;
@@ -43,6 +48,17 @@ export interface FiscalInfoView {
 export interface FiscalSetup {
   options: MunicipalOptions;
   info: FiscalInfoView | null;
+}
+
+/** Asaas's look-ups for the IBS/CBS classification and the NBS (GET /v3/fiscalInfo/…Codes). */
+export const fiscalCodeKinds = ['nbs', 'taxSituation', 'taxClassification', 'operationIndicator'] as const;
+export type FiscalCodeKind = (typeof fiscalCodeKinds)[number];
+
+/** One code of a look-up; a tax classification names the tax situation (CST) it belongs to. */
+export interface FiscalCode {
+  code: string;
+  description: string;
+  taxSituationCode: string | null;
 }
 
 export interface MunicipalService {
@@ -88,6 +104,11 @@ export const fiscalInfoSchema = z.object({
     .refine((v) => v === undefined || /^\d{7}$/.test(v), 'O CNAE tem 7 dígitos (ex.: 7311-4/00).'),
   specialTaxRegime: optional(20, 'Regime especial inválido.'),
   serviceListItem: optional(20, 'O item da lista de serviço tem no máximo 20 caracteres.'),
+  nbsCode: optional(20, 'Escolha o código NBS na lista do Asaas.').refine(
+    (v) => v === undefined || /^[\d.]+$/.test(v),
+    'Escolha o código NBS na lista do Asaas.',
+  ),
+  nationalPortalTaxCalculationRegime: optional(20, 'Regime de apuração inválido.'),
   rpsSerie: optional(10, 'A série do RPS tem no máximo 10 caracteres.'),
   rpsNumber: whole('O número do RPS'),
   loteNumber: whole('O número do lote'),
@@ -109,6 +130,15 @@ export const fiscalInfoSchema = z.object({
 
 export type FiscalInfoInput = z.input<typeof fiscalInfoSchema>;
 export type FiscalInfoFields = z.output<typeof fiscalInfoSchema>;
+
+export const fiscalCodeLookupSchema = z.object({
+  kind: z.enum(fiscalCodeKinds, { error: 'Lista de códigos desconhecida.' }),
+  query: z
+    .string({ error: 'Digite parte do código ou da descrição.' })
+    .trim()
+    .min(2, 'Digite ao menos 2 caracteres.')
+    .max(100, 'Digite no máximo 100 caracteres.'),
+});
 
 export const serviceLookupSchema = z.object({
   description: z

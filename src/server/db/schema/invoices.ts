@@ -22,6 +22,14 @@ export const invoiceSettings = pgTable('invoice_settings', {
   inssBasisPoints: integer('inss_basis_points').notNull().default(0),
   irBasisPoints: integer('ir_basis_points').notNull().default(0),
   cancelOnRefund: boolean('cancel_on_refund').notNull().default(true),
+  /**
+   * The IBS/CBS classification sent in every invoice's `taxes` (tax reform, from 01/01/2026; required of
+   * companies outside Simples Nacional/MEI, docs/nfse.md), picked from Asaas's look-ups; null until then.
+   */
+  nbsCode: text('nbs_code'),
+  taxSituationCode: text('tax_situation_code'),
+  taxClassificationCode: text('tax_classification_code'),
+  operationIndicatorCode: text('operation_indicator_code'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -19,6 +19,7 @@ export function AdminFiscalCity({
   const helps = [
     options.municipalInscriptionHelp,
     options.specialTaxRegimeHelp,
+    options.nationalPortalTaxCalculationRegimeHelp,
     options.serviceListItemHelp,
     options.digitalCertificatedHelp,
     options.accessTokenHelp,
@@ -53,6 +54,10 @@ export function AdminFiscalCity({
           </li>
           <li>Regime especial de tributação: {yes(options.usesSpecialTaxRegimes)}</li>
           <li>Item da lista de serviço: {options.usesServiceListItem ? 'obrigatório' : 'não usado'}</li>
+          <li>
+            Regime de apuração do Portal Nacional:{' '}
+            {options.nationalPortalTaxCalculationRegimeList.length > 0 ? 'pedido' : 'não usado'}
+          </li>
         </ul>
         {helps.map((help) => (
           <p key={help} className="mt-1 text-slate-700">
@@ -72,6 +77,7 @@ export function AdminFiscalCity({
             <li>Simples Nacional: {info.simplesNacional === null ? '—' : yes(info.simplesNacional)}</li>
             <li>Inscrição municipal: {info.municipalInscription ?? '—'}</li>
             <li>CNAE: {info.cnae ?? '—'}</li>
+            <li>Código NBS: {info.nbsCode ?? '—'}</li>
             <li>
               RPS: série {info.rpsSerie ?? '—'}, número {info.rpsNumber ?? '—'}, lote {info.loteNumber ?? '—'}
             </li>

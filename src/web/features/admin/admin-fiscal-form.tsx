@@ -21,13 +21,21 @@ const text = (value: string | number | null | undefined) =>
   value === null || value === undefined ? '' : String(value);
 
 type TextField =
-  'email' | 'municipalInscription' | 'cnae' | 'serviceListItem' | 'rpsSerie' | 'rpsNumber' | 'loteNumber';
+  | 'email'
+  | 'municipalInscription'
+  | 'cnae'
+  | 'nbsCode'
+  | 'serviceListItem'
+  | 'rpsSerie'
+  | 'rpsNumber'
+  | 'loteNumber';
 
 /** The form's text fields; the service-list item only where the city uses it. */
 const textFields = (options: MunicipalOptions): Array<[TextField, string, string]> => [
   ['email', 'fiscal-email', 'E-mail fiscal'],
   ['municipalInscription', 'fiscal-inscricao', 'Inscrição municipal'],
   ['cnae', 'fiscal-cnae', 'CNAE'],
+  ['nbsCode', 'fiscal-nbs', 'Código NBS (se a prefeitura pedir)'],
   ...(options.usesServiceListItem
     ? [['serviceListItem', 'fiscal-item', 'Item da lista de serviço'] as [TextField, string, string]]
     : []),
@@ -57,6 +65,8 @@ export function AdminFiscalForm(props: {
     cnae: text(info?.cnae),
     specialTaxRegime: text(info?.specialTaxRegime),
     serviceListItem: text(info?.serviceListItem),
+    nbsCode: text(info?.nbsCode),
+    nationalPortalTaxCalculationRegime: text(info?.nationalPortalTaxCalculationRegime),
     rpsSerie: text(info?.rpsSerie),
     rpsNumber: text(info?.rpsNumber),
     loteNumber: text(info?.loteNumber),
@@ -119,6 +129,15 @@ export function AdminFiscalForm(props: {
             value={f.specialTaxRegime}
             onChange={(specialTaxRegime) => set({ specialTaxRegime })}
             choices={[{ value: '', label: 'Nenhum' }, ...options.specialTaxRegimesList]}
+          />
+        )}
+        {options.nationalPortalTaxCalculationRegimeList.length > 0 && (
+          <SelectInput
+            id="fiscal-regime-portal"
+            label="Regime de apuração (Portal Nacional, só Simples Nacional)"
+            value={f.nationalPortalTaxCalculationRegime}
+            onChange={(nationalPortalTaxCalculationRegime) => set({ nationalPortalTaxCalculationRegime })}
+            choices={[{ value: '', label: 'Nenhum' }, ...options.nationalPortalTaxCalculationRegimeList]}
           />
         )}
       </div>

@@ -4,6 +4,7 @@ import { buttonPrimary, fieldInput, fieldLabel } from '../../components/ui/style
 import { saveInvoiceSettings } from './admin-invoices-api';
 import { CheckInput, Outcome, TextInput, useSave } from './admin-catalogue-fields';
 import { AdminFiscalService } from './admin-fiscal-service';
+import { AdminIbsCbs } from './admin-ibs-cbs';
 
 // The settings of the "Nota fiscal" section (docs/nfse.md): rates are typed in percent and kept in
 // hundredths of a percent (2,5 % → 250); the server checks everything again.
@@ -23,6 +24,10 @@ const defaults: InvoiceSettings = {
   inssBasisPoints: 0,
   irBasisPoints: 0,
   cancelOnRefund: true,
+  nbsCode: null,
+  taxSituationCode: null,
+  taxClassificationCode: null,
+  operationIndicatorCode: null,
 };
 
 const rates = [
@@ -139,6 +144,7 @@ export function AdminInvoiceSettings({ stored }: { stored: InvoiceSettings | nul
             </div>
           ))}
         </fieldset>
+        <AdminIbsCbs value={fields} onChange={set} />
         <CheckInput
           id="iss-retido"
           label="O ISS é retido pelo tomador"

@@ -1,5 +1,7 @@
 import type { AdminInvoice } from '#shared/schemas/admin-invoices.ts';
 import type {
+  FiscalCode,
+  FiscalCodeKind,
   FiscalInfoInput,
   FiscalInfoView,
   FiscalSetup,
@@ -27,6 +29,10 @@ export const municipalServices = (description: string) =>
   api.get<{ services: MunicipalService[] }>(
     `/api/admin/fiscal/services?${new URLSearchParams({ description })}`,
   );
+
+/** The codes of one of Asaas's tax reform look-ups matching a code or words. */
+export const fiscalCodes = (kind: FiscalCodeKind, query: string) =>
+  api.get<{ codes: FiscalCode[] }>(`/api/admin/fiscal/codes?${new URLSearchParams({ kind, query })}`);
 
 export const invoiceSettings = () =>
   api.get<{ settings: InvoiceSettings | null }>('/api/admin/invoice-settings');
