@@ -43,7 +43,8 @@ export function benchOrder(email) {
     instagram: 'bench.perfil',
     whatsapp: '11912345678',
     addOns: ['likes'],
-    addOnLinks: {},
+    // An add-on for a post needs one when the order is for a profile (docs/product.md, issue 45 §4).
+    addOnLinks: { likes: 'https://www.instagram.com/p/BenchPost1/' },
     name: 'Cliente Bench',
     email,
     cpf: '52998224725',

@@ -43,7 +43,7 @@ const allPages = [
   '/entrega',
   '/cookies',
   '/disclaimer',
-  '/pagina-que-nao-existe',
+  // Not the 404 page: Lighthouse refuses to measure a page answered with 404 (ERRORED_DOCUMENT_REQUEST).
 ];
 const pages = process.env.PAGES ? process.env.PAGES.split(',') : allPages;
 
@@ -63,12 +63,22 @@ async function target(name, from, targetPort) {
     headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
     body: JSON.stringify(benchOrder('lighthouse@exemplo.com')),
   });
-  const order = (await res.json()).order.id;
-  return { name, server, base, order, samples: new Map() };
+  const answer = await res.json();
+  if (!res.ok) {
+    await stopServer(server);
+    throw new Error(`${name}: the order to show was refused: ${JSON.stringify(answer)}`);
+  }
+  return { name, server, base, order: answer.order.id, samples: new Map() };
 }
 
 const targets = [await target('this', root, port)];
-if (baselineDir) targets.push(await target('baseline', baselineDir, port + 1));
+if (baselineDir)
+  targets.push(
+    await target('baseline', baselineDir, port + 1).catch(async (error) => {
+      await stopServer(targets[0].server);
+      throw error;
+    }),
+  );
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',

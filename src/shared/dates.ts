@@ -1,34 +1,23 @@
 // Times are stored in UTC; business days are São Paulo days.
 export const shopTimeZone = 'America/Sao_Paulo';
 
-const dateFormat = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: shopTimeZone,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
-const longDateFormat = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: shopTimeZone,
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
-const timeFormat = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: shopTimeZone,
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-const isoDayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: shopTimeZone,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+/**
+ * A formatter made on first use: each costs about 25 ms on a slow phone, and a page that shows no date
+ * should not pay for four while it starts (ADR 051).
+ */
+function lazyFormat(locale: string, options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let format: Intl.DateTimeFormat | undefined;
+  return () => (format ??= new Intl.DateTimeFormat(locale, { timeZone: shopTimeZone, ...options }));
+}
+
+const dateFormat = lazyFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric' });
+const longDateFormat = lazyFormat('pt-BR', { day: 'numeric', month: 'long', year: 'numeric' });
+const timeFormat = lazyFormat('pt-BR', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const isoDayFormat = lazyFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** '22/11/2026' */
 export function formatDate(date: Date): string {
-  return dateFormat.format(date);
+  return dateFormat().format(date);
 }
 
 /** '22/11/2026' of a São Paulo day 'YYYY-MM-DD' (a plan's due day). */
@@ -38,22 +27,22 @@ export function formatDay(day: string): string {
 
 /** '22 de novembro de 2026' */
 export function formatLongDate(date: Date): string {
-  return longDateFormat.format(date);
+  return longDateFormat().format(date);
 }
 
 /** '22/11/2026 14:05' */
 export function formatDateTime(date: Date): string {
-  return `${dateFormat.format(date)} ${timeFormat.format(date)}`;
+  return `${dateFormat().format(date)} ${timeFormat().format(date)}`;
 }
 
 /** The São Paulo calendar day of an instant, as 'YYYY-MM-DD'. */
 export function saoPauloDay(date: Date): string {
-  return isoDayFormat.format(date);
+  return isoDayFormat().format(date);
 }
 
 /** The hour (0–23) of an instant in São Paulo. */
 export function saoPauloHour(date: Date): number {
-  return Number(timeFormat.format(date).slice(0, 2));
+  return Number(timeFormat().format(date).slice(0, 2));
 }
 
 /** São Paulo midnight at the start of 'YYYY-MM-DD' (Brazil has had no daylight saving since 2019). */

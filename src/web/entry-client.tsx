@@ -1,21 +1,11 @@
 import './lib/zod-jitless';
 import './styles.css';
-import { StrictMode } from 'react';
-import { hydrateRoot } from 'react-dom/client';
-import { RootLayout } from './app/root-layout';
 import { routes } from './app/routes';
-import { BootProvider, readBootData } from './lib/boot';
 import { loadRoute, matchRoute } from './router/match';
-import { BrowserRouter } from './router/router';
 
-// The server rendered this page: load its route first, so hydration renders the same tree.
+// The server rendered this page: load its route first, so hydration renders the same tree. React's DOM
+// renderer and the page's module are imported, not bundled with this file, so a slow phone runs each in
+// a task of its own rather than one long one (ADR 051); the server preloads both.
+const hydrating = import('./app/hydrate');
 await loadRoute(matchRoute(routes, location.pathname).route);
-
-hydrateRoot(
-  document.getElementById('root')!,
-  <StrictMode>
-    <BootProvider value={readBootData()}>
-      <BrowserRouter routes={routes} layout={RootLayout} />
-    </BootProvider>
-  </StrictMode>,
-);
+(await hydrating).hydrate();

@@ -11,6 +11,9 @@ interface ManifestChunk {
 
 type Manifest = Record<string, ManifestChunk>;
 
+/** Imported by entry-client.tsx on start, so every page fetches it beside the entry. */
+const hydrationModule = 'app/hydrate.tsx';
+
 export interface PageAssets {
   /** The HTML template with the stylesheet inlined (one round trip less on a slow phone). */
   template: string;
@@ -37,8 +40,11 @@ export async function loadPageAssets(clientDir: string): Promise<PageAssets> {
     .replace(entryScript[0], '')
     .replace(/<link rel="modulepreload" crossorigin href="\/[^"]+">/g, '');
 
+  // The entry's files, and the hydration module the entry imports on start (entry-client.tsx, ADR 051).
   const entryFiles = new Set<string>();
   for (const key of Object.keys(manifest).filter((key) => manifest[key]!.isEntry)) collect(key, entryFiles);
+  if (!manifest[hydrationModule]) throw new Error(`${hydrationModule} is not in the build manifest`);
+  collect(hydrationModule, entryFiles);
 
   function collect(key: string, into: Set<string>): void {
     const chunk = manifest[key];

@@ -92,7 +92,8 @@ export function SuccessPage() {
             Guarde-o para consultar o pedido.
           </p>
         )}
-        {text && <p className="mt-4 text-slate-700">{text}</p>}
+        {/* Three lines kept while the order loads, so the text that comes moves nothing below it. */}
+        {(text || state.kind === 'loading') && <p className="mt-4 min-h-[3lh] text-slate-700">{text}</p>}
         {paid && (
           <p className="mt-6 text-slate-700" aria-live="polite">
             Redirecionando em {seconds} s…
