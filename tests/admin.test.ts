@@ -349,6 +349,7 @@ describe('metrics, funnel, list and CSV', () => {
     await expectAllExact();
     const deleted = await seed('2026-11-07T12:00:00Z', { totalCents: 5500, instagram: 'rollup.apagada' });
     await app.database.db.delete(payments).where(eq(payments.orderId, deleted));
+    await app.database.db.delete(orderAudit).where(eq(orderAudit.orderId, deleted));
     await app.database.db.delete(orders).where(eq(orders.id, deleted));
     await expectAllExact();
     // A second pass the same day changes nothing.
@@ -424,7 +425,10 @@ describe('metrics, funnel, list and CSV', () => {
     const changed = (await patch({ status: 'em_transporte', paymentStatus: 'paid' })).json().order;
     expect(changed).toMatchObject({ status: 'em_transporte', paymentStatus: 'paid' });
     expect((await patch({ status: 'voando' })).statusCode).toBe(400);
-    const audit = await app.database.db.select().from(orderAudit).where(eq(orderAudit.orderId, id));
+    // The operator's own changes (the order's other history, such as its charges: order-history.test.ts).
+    const audit = (await app.database.db.select().from(orderAudit).where(eq(orderAudit.orderId, id))).filter(
+      (a) => ['note', 'status', 'payment_status'].includes(a.field),
+    );
     expect(audit.map((a) => [a.field, a.oldValue, a.newValue, a.actor]).sort()).toEqual(
       [
         ['note', null, 'Cliente pediu pressa', adminEmail],
@@ -433,6 +437,6 @@ describe('metrics, funnel, list and CSV', () => {
         ['status', 'pendente', 'em_transporte', adminEmail],
       ].sort(),
     );
-    expect((await adminGet(`/api/admin/orders/${id}/audit`)).json().audit).toHaveLength(4);
+    expect((await adminGet(`/api/admin/orders/${id}/audit`)).json().audit.length).toBeGreaterThanOrEqual(4);
   });
 });

@@ -7,7 +7,8 @@ import { operatorCookie, signupBody } from './helpers/accounts';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 // Issue 25 §4, ADR 031: "Números da loja" — the owner edits or hides the shop's numbers in the panel; the
-// pages rendered at start are rendered again with them on the next request.
+// pages rendered at start are rendered again with them on the next request. Issue 46 §4, ADR 055: a new
+// shop serves none, sample or otherwise, until the owner shows real ones.
 
 const adminEmail = 'dona@impulso.com.br';
 const web = {
@@ -41,10 +42,19 @@ const page = async () =>
   (await app.server.inject({ url: '/precos', headers: { 'accept-encoding': 'identity' } })).body;
 
 describe('Números da loja', () => {
-  it("a new shop shows today's texts; an edit shows on the next page, audited; hidden shows none", async () => {
+  it('a new shop shows no numbers; an edit shows on the next page, audited; hidden shows none', async () => {
     const stored = await app.server.inject({ url: '/api/admin/shop-claims', headers: { cookie } });
-    expect(stored.json()).toEqual({ ...defaults, version: 0 });
-    expect(await page()).toContain('<p>50K+ perfis atendidos</p>');
+    expect(stored.json()).toEqual({
+      version: 0,
+      shown: false,
+      profiles: { value: '', label: 'perfis atendidos' },
+      interactions: { value: '', label: 'interações entregues' },
+      aboutProfiles: '',
+    });
+    const fresh = await page();
+    // The boot data the browser hydrates with: hidden, and no figure to show even by mistake.
+    expect(fresh).not.toMatch(/50K\+|200K\+|mil perfis/);
+    expect(fresh).toContain('"shown":false,"profiles":{"value":"","label":"perfis atendidos"}');
 
     const answer = await save(edited);
     expect(answer.statusCode).toBe(200);
@@ -80,6 +90,8 @@ describe('Números da loja', () => {
 
     for (const bad of [
       { ...edited, profiles: { value: '', label: 'perfis' } },
+      { ...edited, aboutProfiles: '' },
+      { ...defaults, shown: true },
       { ...edited, profiles: { value: '1234567890123', label: 'perfis' } },
       { ...edited, interactions: { value: '1', label: 'x'.repeat(41) } },
       { ...edited, aboutProfiles: '<>' },
@@ -95,6 +107,12 @@ describe('Números da loja', () => {
     expect(notAnObject.json().message).toEqual(expect.any(String));
     const after = (await app.server.inject({ url: '/api/admin/shop-claims', headers: { cookie } })).json();
     expect(after).toEqual(before);
+  });
+
+  it('hidden, the numbers may stay blank: the owner turns them off without inventing any', async () => {
+    const answer = await save({ ...defaults, profiles: { value: '', label: '' } });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ shown: false, profiles: { value: '', label: '' } });
   });
 
   it('texts are cleaned by the text guard before they are stored', async () => {

@@ -14,6 +14,16 @@ const sampleKeys = [
 ] as const;
 
 /**
+ * The sample identity still in use, one line per variable with its fix: production refuses to start on it
+ * (below), and in development the doctor and "Verificar configuração" say it as a warning (ADR 055).
+ */
+export function sampleValueProblems(e: Env): string[] {
+  return sampleKeys
+    .filter((key) => e[key] === samples[key])
+    .map((key) => `${key} ainda é o exemplo (${e[key]}): informe o da loja.`);
+}
+
+/**
  * What would make a shop with NODE_ENV=production take money wrong, deliver wrong or leave buyers without
  * their purchase code, one line per variable with its fix (docs/operations.md). Empty: it may go live.
  */
@@ -50,8 +60,7 @@ export function goLiveProblems(e: Env): string[] {
     problems.push(
       `PUBLIC_URL=${e.PUBLIC_URL ?? '(vazio)'}: os links dos e-mails e o retorno do Asaas precisam do endereço https da loja, p. ex. https://www.minhaloja.com.br.`,
     );
-  for (const key of sampleKeys)
-    if (e[key] === samples[key]) problems.push(`${key} ainda é o exemplo (${e[key]}): informe o da loja.`);
+  problems.push(...sampleValueProblems(e));
   if (!e.SMTP_URL)
     problems.push(
       'SMTP_URL vazio: os e-mails ficam no banco e o comprador nunca recebe o código de compra. Informe ' +

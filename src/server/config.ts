@@ -1,4 +1,4 @@
-import { goLiveProblems } from './config-go-live';
+import { goLiveProblems, sampleValueProblems } from './config-go-live';
 import { envSchema, type Env } from './config-env';
 import type { ShopIdentity } from '../shared/shop';
 import { productIds } from '../shared/catalogue';
@@ -61,6 +61,7 @@ export interface Config {
   pixKey: string;
   pixMerchantCity: string;
   shop: ShopIdentity;
+  sampleValueProblems: readonly string[];
   /** WhatsApp messages to buyers (docs/whatsapp.md); null: off. */
   whatsapp: Readonly<WhatsappConfig> | null;
 }
@@ -113,6 +114,7 @@ export function configFromEnv(e: Env): Readonly<Config> {
   const whatsapp = whatsappConfigOf(e);
   return Object.freeze({
     env: e.NODE_ENV,
+    sampleValueProblems: sampleValueProblems(e),
     whatsapp,
     port: e.PORT,
     host: e.HOST,

@@ -7,6 +7,7 @@ import { buildApp } from './app';
 import { backgroundTimer } from './jobs/background-timer';
 import { firstStart } from './admin/admin-account';
 import { initialPasswordFile } from './admin/initial-password-file';
+import { terminalLogStream } from './terminal-log';
 
 // The only module that reads the environment, opens the database and listens.
 const root = projectRoot(import.meta.url);
@@ -27,10 +28,12 @@ async function main() {
     console.warn,
   );
 
+  const logStream = terminalLogStream(config.env, process.stdout);
   const { server, rateLimiter, reconciler, jobs, mailer, fulfilment, catalogue, claims, idle, metrics } =
     await buildApp({
       config,
       database,
+      ...(logStream ? { logStream } : {}),
       initialPasswordFile: passwordFile,
       web: {
         clientDir: path.join(root, 'dist/client'),

@@ -1,9 +1,9 @@
-// The shop's own numbers (docs/product.md#copy-honesty): the landing's "50K+ perfis atendidos" and
-// "200K+ interações entregues", and /sobre's "mais de 50 mil perfis". The owner edits or hides them in the
-// panel ("Números da loja", ADR 031): a new shop has none to claim. Today's texts are the defaults.
+// The shop's own numbers (docs/product.md#copy-honesty): the landing's two ("1.200 perfis atendidos") and
+// /sobre's phrase ("mais de mil perfis"). The owner fills them in and shows them in the panel ("Números da
+// loja", ADR 031); a new shop has none to claim, so they start hidden and blank (ADR 055).
 
 export interface ShopClaim {
-  /** "50K+" */
+  /** "1.200", blank until the owner gives it. */
   value: string;
   /** "perfis atendidos" */
   label: string;
@@ -21,8 +21,8 @@ export interface ShopClaims {
 
 export const defaultShopClaims: ShopClaims = {
   version: 0,
-  shown: true,
-  profiles: { value: '50K+', label: 'perfis atendidos' },
-  interactions: { value: '200K+', label: 'interações entregues' },
-  aboutProfiles: 'mais de 50 mil perfis',
+  shown: false,
+  profiles: { value: '', label: 'perfis atendidos' },
+  interactions: { value: '', label: 'interações entregues' },
+  aboutProfiles: '',
 };

@@ -48,20 +48,27 @@ function doctor(env: Record<string, string>, args: string[] = []) {
   );
 }
 
-it('every service right: one ✔ line per check, exit 0', { timeout: 60_000 }, async () => {
-  const { code, stdout } = await doctor({ ...services.env, ...databaseEnv });
-  expect(stdout).toMatch(/^✔ Banco de dados: (PGlite|PostgreSQL) conectado, \d+ migrações aplicadas$/m);
-  expect(stdout).toMatch(/^✔ Colocar no ar: NODE_ENV=development/m);
-  expect(stdout).toMatch(/^⚠ Asaas: chave válida/m);
-  expect(stdout).toMatch(/^✔ Asaas webhook: /m);
-  expect(stdout).toMatch(/^✔ Asaas PIX: /m);
-  expect(stdout).toMatch(/^✔ Painel SMM: conectado, saldo 100\.00 USD$/m);
-  expect(stdout).toMatch(/^✔ E-mail \(SMTP\): /m);
-  expect(stdout).toContain('Tudo certo.');
-  expect(stdout).not.toMatch(/^✘/m);
-  expect(stdout).not.toContain(services.asaas.apiKey);
-  expect(code).toBe(0);
-});
+it(
+  'every service right: one ✔ line per check, ⚠ for the sample identity, exit 0',
+  { timeout: 60_000 },
+  async () => {
+    const { code, stdout } = await doctor({ ...services.env, ...databaseEnv });
+    expect(stdout).toMatch(/^✔ Banco de dados: (PGlite|PostgreSQL) conectado, \d+ migrações aplicadas$/m);
+    expect(stdout).toMatch(/^✔ Colocar no ar: NODE_ENV=development/m);
+    // Issue 46 §4: what production would refuse is said now, and "Tudo certo." waits for it.
+    expect(stdout).toMatch(/^⚠ Colocar no ar: SHOP_CNPJ ainda é o exemplo \(00\.000\.000\/0001-00\)/m);
+    expect(stdout).toMatch(/^⚠ Asaas: chave válida/m);
+    expect(stdout).toMatch(/^✔ Asaas webhook: /m);
+    expect(stdout).toMatch(/^✔ Asaas PIX: /m);
+    expect(stdout).toMatch(/^✔ Painel SMM: conectado, saldo 100\.00 USD$/m);
+    expect(stdout).toMatch(/^✔ E-mail \(SMTP\): /m);
+    expect(stdout).toMatch(/^Funciona, com \d+ aviso\(s\) a conferir antes de colocar no ar/m);
+    expect(stdout).not.toContain('Tudo certo.');
+    expect(stdout).not.toMatch(/^✘/m);
+    expect(stdout).not.toContain(services.asaas.apiKey);
+    expect(code).toBe(0);
+  },
+);
 
 it(
   'a webhook and a PIX key missing, and --send: their ✘ lines, the e-mail sent, exit 1',

@@ -63,17 +63,17 @@ export function fulfilmentAdminRoutes(
     {
       method: 'POST',
       url: '/api/admin/deliveries/:id/action',
-      handler: async (request, reply) => {
+      handler: async (request, reply, admin) => {
         const action: OperatorAction = validate(actionSchema, request.body);
-        await applyOperatorAction(ctx, deliveryId(request), action);
+        await applyOperatorAction(ctx, deliveryId(request), action, admin.email);
         return reply.send({ ok: true });
       },
     },
     {
       method: 'POST',
       url: '/api/admin/orders/:id/refill',
-      handler: async (request, reply) => {
-        await requestRefill(ctx, orderId(request));
+      handler: async (request, reply, admin) => {
+        await requestRefill(ctx, orderId(request), admin.email);
         return reply.send({ ok: true });
       },
     },

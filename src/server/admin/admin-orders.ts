@@ -6,6 +6,7 @@ import { AppError } from '../errors';
 import { recordOwedInvoice } from '../invoices/owed-invoice';
 import { countOrder } from '../metrics/order-counts';
 import { markOrderPaid } from '../payments/order-paid';
+import { orderHistoryRepo } from '../orders/order-history.repo';
 import { adminRepo } from './admin.repo';
 
 export interface AdminOrderUpdate {
@@ -14,12 +15,11 @@ export interface AdminOrderUpdate {
   note?: string | null | undefined;
 }
 
-type Audit = Array<{ field: string; oldValue: string | null; newValue: string | null }>;
-
 /**
- * Applies the operator's changes and writes one audit row per changed field, in one transaction. "Pago"
- * by hand (a WhatsApp order settled in the chat) goes through the one door of every paid order
- * (payments/order-paid.ts): the order moves on, its deliveries and the buyer's e-mail follow.
+ * Applies the operator's changes in one transaction, in the order's history under their name: status and
+ * payment status by the database (drizzle/0036), the note here. "Pago" by hand (a WhatsApp order settled
+ * in the chat) goes through the one door of every paid order (payments/order-paid.ts): the order moves on,
+ * its deliveries and the buyer's e-mail follow.
  */
 export async function updateOrder(
   db: Db,
@@ -32,27 +32,27 @@ export async function updateOrder(
   const updated = await db.transaction(async (tx) => {
     const order = await adminRepo.lockOrder(tx, orderId);
     if (!order) throw new AppError('not_found', 'order_not_found', messages.order_not_found);
+    await orderHistoryRepo.actAs(tx, actor);
     const changes: Partial<OrderRow> = {};
-    const audit: Audit = [];
-    if (update.status !== undefined && update.status !== order.status) {
-      changes.status = update.status;
-      audit.push({ field: 'status', oldValue: order.status, newValue: update.status });
-    }
+    if (update.status !== undefined && update.status !== order.status) changes.status = update.status;
     const becomesPaid = update.paymentStatus === 'paid' && order.paymentStatus !== 'paid';
-    if (update.paymentStatus !== undefined && update.paymentStatus !== order.paymentStatus) {
-      if (!becomesPaid) changes.paymentStatus = update.paymentStatus;
-      audit.push({ field: 'payment_status', oldValue: order.paymentStatus, newValue: update.paymentStatus });
+    if (update.paymentStatus !== undefined && update.paymentStatus !== order.paymentStatus && !becomesPaid)
+      changes.paymentStatus = update.paymentStatus;
+    // The operator's note: trimmed, and null when empty (docs/product.md#orders).
+    const note = update.note === undefined ? order.note : update.note?.trim() || null;
+    if (note !== order.note) {
+      changes.note = note;
+      await orderHistoryRepo.record(tx, {
+        orderId,
+        actor,
+        field: 'note',
+        oldValue: order.note,
+        newValue: note,
+        at: now,
+      });
     }
-    if (update.note !== undefined) {
-      // The operator's note: trimmed, and null when empty (docs/product.md#orders).
-      const note = update.note?.trim() || null;
-      if (note !== order.note) {
-        changes.note = note;
-        audit.push({ field: 'note', oldValue: order.note, newValue: note });
-      }
-    }
-    if (audit.length === 0) return order;
-    const edited = await adminRepo.applyEdit(tx, orderId, changes, audit, actor, now);
+    if (Object.keys(changes).length === 0 && !becomesPaid) return order;
+    const edited = await adminRepo.applyEdit(tx, orderId, changes, now);
     // Marked "Concluído" by hand: a delivery done, as when the panel's deliveries finish (ADR 036).
     if (edited.status === 'concluido' && edited.paymentStatus === 'paid')
       await recordOwedInvoice(tx, edited, now, 'delivery');
@@ -62,17 +62,7 @@ export async function updateOrder(
       await markOrderPaid(tx, edited, { paymentId: null, method: edited.paymentMethod, removedAs: null }, now)
     )
       paidBy.push(edited.paymentMethod);
-    const paid = (await adminRepo.lockOrder(tx, orderId))!;
-    if (paid.status !== edited.status)
-      await adminRepo.applyEdit(
-        tx,
-        orderId,
-        {},
-        [{ field: 'status', oldValue: edited.status, newValue: paid.status }],
-        actor,
-        now,
-      );
-    return paid;
+    return (await adminRepo.lockOrder(tx, orderId))!;
   });
   for (const method of paidBy) countOrder(db, 'paid', method);
   return updated;

@@ -33,21 +33,13 @@ export const adminRepo = {
     return order;
   },
 
-  /** Applies the operator's changes and their audit rows (one per field). */
-  async applyEdit(
-    tx: Executor,
-    orderId: string,
-    changes: Partial<NewOrder>,
-    audit: Array<{ field: string; oldValue: string | null; newValue: string | null }>,
-    actor: string,
-    now: Date,
-  ): Promise<OrderRow> {
+  /** Applies the operator's changes (their history: admin-orders.ts). */
+  async applyEdit(tx: Executor, orderId: string, changes: Partial<NewOrder>, now: Date): Promise<OrderRow> {
     const [updated] = await tx
       .update(orders)
       .set({ ...changes, updatedAt: now })
       .where(eq(orders.id, orderId))
       .returning();
-    await tx.insert(orderAudit).values(audit.map((a) => ({ ...a, orderId, actor, createdAt: now })));
     return updated!;
   },
 

@@ -118,13 +118,13 @@ export function adminRouteTable(deps: AdminDeps): AdminRoute[] {
     {
       method: 'POST',
       url: '/api/admin/orders/:id/simulate-payment',
-      handler: async (request, reply) => {
+      handler: async (request, reply, admin) => {
         if (deps.provider.name !== 'sandbox')
           throw new AppError('forbidden', 'sandbox_only', messages.sandbox_only);
         const payment = await paymentsRepo.latestForOrder(db, orderId(request));
         if (!payment) throw new AppError('conflict', 'no_payment');
         return reply.send({
-          result: await recordPaymentState(db, { paymentId: payment.id }, 'paid', clock()),
+          result: await recordPaymentState(db, { paymentId: payment.id }, 'paid', clock(), admin.email),
         });
       },
     },

@@ -1,3 +1,4 @@
+import { verdict } from '../../shared/doctor-verdict';
 import type { DoctorLine } from './doctor-line';
 
 /** `✔ Banco de dados: …` / `⚠ …` / `✘ …`, one line per check, on stdout. */
@@ -6,8 +7,5 @@ export function printLines(lines: readonly DoctorLine[]): void {
     const mark = !line.ok ? '✘' : line.warning ? '⚠' : '✔';
     console.log(`${mark} ${line.name}: ${line.message}`);
   }
-  const failed = lines.filter((line) => !line.ok).length;
-  console.log(
-    failed === 0 ? '\nTudo certo.' : `\n${failed} verificação(ões) falharam: veja as linhas com ✘.`,
-  );
+  console.log(`\n${verdict(lines)}`);
 }

@@ -8,6 +8,7 @@ import { asaasChecks } from './asaas-checks';
 import { databaseCheck } from './database-check';
 import { fail, pass, type DoctorLine } from './doctor-line';
 import { publicUrlCheck } from './public-url-check';
+import { shopClaimsCheck } from './shop-claims-check';
 import { nfseCheck } from './nfse-check';
 import { smmChecks } from './smm-checks';
 import { smtpCheck } from './smtp-check';
@@ -59,6 +60,9 @@ export async function runDoctor(deps: DoctorDeps): Promise<DoctorReport> {
   const nfse = database.every((line) => line.ok)
     ? guarded('Nota fiscal (NFS-e)', () => nfseCheck({ config, database: deps.database, timeoutMs }))
     : Promise.resolve([]);
+  const claims = database.every((line) => line.ok)
+    ? guarded('Números da loja', () => shopClaimsCheck(deps.database.db))
+    : Promise.resolve([]);
   const smtp = guarded('E-mail (SMTP)', () => smtpCheck({ config, timeoutMs, send: deps.send ?? false }));
   const publicUrl = guarded('Endereço público', () => publicUrlCheck({ config, timeoutMs }));
   const whatsapp = guarded('WhatsApp', () => whatsappCheck(config, timeoutMs));
@@ -71,6 +75,7 @@ export async function runDoctor(deps: DoctorDeps): Promise<DoctorReport> {
     ...(await smtp),
     ...(await publicUrl),
     ...(await whatsapp),
+    ...(await claims),
   ];
   return { ok: lines.every((line) => line.ok), lines };
 }

@@ -4,6 +4,7 @@ import { AppError } from '../errors';
 import { validate } from '../http/validate';
 import { enqueue } from '../jobs/job-queue';
 import { ordersRepo } from '../orders/orders.repo';
+import { orderHistoryRepo } from '../orders/order-history.repo';
 import { deliveriesRepo } from './deliveries.repo';
 import { profileUrl } from './delivery-plan';
 import type { FulfilmentContext } from './fulfilment-context';
@@ -40,7 +41,7 @@ export async function correctLink(
       updatedAt: now,
     });
     await enqueue(tx, 'submit_delivery', { deliveryId: delivery.id });
-    await deliveriesRepo.audit(tx, {
+    await orderHistoryRepo.record(tx, {
       orderId,
       actor: 'comprador',
       field: `entrega ${delivery.product}: link`,
@@ -63,7 +64,7 @@ export async function correctLink(
  * "Solicitar reposição": the intent is recorded (`requesting`, the time) before the panel is asked, so
  * two clicks or two instances ask once; the 24-hour spacing counts from it.
  */
-export async function requestRefill(ctx: FulfilmentContext, orderId: string): Promise<void> {
+export async function requestRefill(ctx: FulfilmentContext, orderId: string, actor: string): Promise<void> {
   const panel = ctx.panel;
   if (!panel) throw new AppError('conflict', 'refill_unavailable');
   const targets = await ctx.db.transaction(async (tx) => {
@@ -72,12 +73,21 @@ export async function requestRefill(ctx: FulfilmentContext, orderId: string): Pr
     const offer = refillOffer(deliveries, now);
     if (offer.nextAt) throw new AppError('rate_limited', 'refill_too_soon');
     if (!offer.available) throw new AppError('conflict', 'refill_unavailable');
-    for (const d of offer.eligible)
+    for (const d of offer.eligible) {
       await deliveriesRepo.update(tx, d.id, {
         refillStatus: 'requesting',
         refillRequestedAt: now,
         updatedAt: now,
       });
+      await orderHistoryRepo.record(tx, {
+        orderId,
+        actor,
+        field: `entrega ${d.itemKey}: reposição`,
+        oldValue: d.refillStatus,
+        newValue: 'requesting',
+        at: now,
+      });
+    }
     return offer.eligible;
   });
   for (const d of targets) {

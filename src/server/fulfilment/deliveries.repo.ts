@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { deliveryStates, refillStates } from '../../shared/schemas/deliveries';
 import type { Db, Executor } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { deliveries, orderAudit, orders, type DeliveryRow, type NewDelivery } from '../db/schema';
+import { deliveries, orders, type DeliveryRow, type NewDelivery } from '../db/schema';
 
 /** States that need a person (the panel's "Precisam de atenção"). */
 export const attentionStates = ['unknown', 'invalid_link', 'refused', 'partial', 'manual'] as const;
@@ -30,21 +30,6 @@ const syncRow = z.object({
 });
 
 export const deliveriesRepo = {
-  /** One row of the order's audit trail (the panel shows it), for a change the buyer made. */
-  async audit(
-    db: Executor,
-    row: {
-      orderId: string;
-      actor: string;
-      field: string;
-      oldValue: string | null;
-      newValue: string;
-      at: Date;
-    },
-  ) {
-    const { at, ...values } = row;
-    await db.insert(orderAudit).values({ ...values, createdAt: at });
-  },
   /** The order's items; an item that exists already is left alone (a second confirmation adds nothing). */
   async insertNew(db: Executor, rows: NewDelivery[]): Promise<DeliveryRow[]> {
     if (rows.length === 0) return [];

@@ -33,7 +33,7 @@ export async function fulfilmentRoutes(
   app.post<{ Params: { id: string } }>('/api/orders/:id/refill', async (request, reply) => {
     const { id } = ids(request.params);
     const { orderToken } = await deps.proveOrder(request, id);
-    await requestRefill(deps.ctx, id);
+    await requestRefill(deps.ctx, id, 'comprador');
     return reply.send({ ok: true, orderToken });
   });
 }

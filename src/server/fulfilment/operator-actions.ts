@@ -2,6 +2,7 @@ import { AppError } from '../errors';
 import { enqueue } from '../jobs/job-queue';
 import type { Executor } from '../db/client';
 import type { DeliveryRow } from '../db/schema';
+import { orderHistoryRepo } from '../orders/order-history.repo';
 import { deliveriesRepo } from './deliveries.repo';
 import type { FulfilmentContext } from './fulfilment-context';
 import { followDeliveries } from './order-progress';
@@ -24,10 +25,19 @@ const allowed: Record<OperatorAction['action'], readonly string[]> = {
   mark_delivered: ['manual', 'unknown', 'refused', 'partial', 'invalid_link'],
 };
 
+/** What each action is called in the order's history. */
+const historyNames: Record<OperatorAction['action'], string> = {
+  link_panel_order: 'vinculada ao pedido do painel',
+  resend: 'reenviada',
+  resend_remainder: 'restante reenviado',
+  mark_delivered: 'marcada como entregue',
+};
+
 export async function applyOperatorAction(
   ctx: FulfilmentContext,
   deliveryId: string,
   action: OperatorAction,
+  actor: string,
 ) {
   await ctx.db.transaction(async (tx) => {
     const delivery = await deliveriesRepo.findById(tx, deliveryId, { forUpdate: true });
@@ -35,6 +45,16 @@ export async function applyOperatorAction(
     if (!allowed[action.action].includes(delivery.state))
       throw new AppError('conflict', 'delivery_action_invalid');
     const now = ctx.clock();
+    // The order's status that follows (followDeliveries) is the operator's doing too.
+    await orderHistoryRepo.actAs(tx, actor);
+    await orderHistoryRepo.record(tx, {
+      orderId: delivery.orderId,
+      actor,
+      field: `entrega ${delivery.product}: ${historyNames[action.action]}`,
+      oldValue: delivery.state,
+      newValue: action.action === 'link_panel_order' ? `painel ${action.panelOrderId}` : null,
+      at: now,
+    });
     switch (action.action) {
       case 'link_panel_order':
         await deliveriesRepo.update(tx, delivery.id, {

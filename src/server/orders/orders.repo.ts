@@ -41,6 +41,15 @@ export const ordersRepo = {
         ),
       );
   },
+  /** Whether any order was ever paid: a shop without one has no numbers to claim (ADR 055). */
+  async anyPaid(db: Executor): Promise<boolean> {
+    const [row] = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(inArray(orders.paymentStatus, ['paid', 'refunded']))
+      .limit(1);
+    return row !== undefined;
+  },
   async update(db: Executor, id: string, changes: Partial<NewOrder>): Promise<void> {
     await db.update(orders).set(changes).where(eq(orders.id, id));
   },

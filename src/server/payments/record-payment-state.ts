@@ -8,6 +8,7 @@ import type { Db } from '../db/client';
 import type { PaymentRow } from '../db/schema';
 import { enqueue } from '../jobs/job-queue';
 import { ordersRepo } from '../orders/orders.repo';
+import { orderHistoryRepo } from '../orders/order-history.repo';
 import { countOrder } from '../metrics/order-counts';
 import { markOrderPaid } from './order-paid';
 import { paymentsRepo } from './payments.repo';
@@ -29,9 +30,12 @@ export async function recordPaymentState(
   find: PaymentLookup,
   reported: PaymentState,
   now: Date,
+  /** Who reports it, for the order's history, when not the provider: the operator's "Simular pagamento". */
+  actor?: string,
 ): Promise<ConfirmationResult> {
   const committed: Array<{ event: 'paid' | 'refunded'; method: string }> = [];
   const result = await db.transaction(async (tx) => {
+    if (actor) await orderHistoryRepo.actAs(tx, actor);
     const payment: PaymentRow | undefined =
       'paymentId' in find
         ? await paymentsRepo.findById(tx, find.paymentId, { forUpdate: true })

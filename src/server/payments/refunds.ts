@@ -1,9 +1,11 @@
 import { messages } from '../../shared/messages';
+import { formatBRL } from '../../shared/money';
 import type { RefundState } from '../../shared/payment-states';
 import type { Db } from '../db/client';
 import type { RefundRow } from '../db/schema';
 import { AppError } from '../errors';
 import { ordersRepo } from '../orders/orders.repo';
+import { orderHistoryRepo } from '../orders/order-history.repo';
 import { isRefusedRequest, type PaymentProvider } from './payment-provider';
 import { paymentsRepo } from './payments.repo';
 import { ProviderBusy } from './provider-busy';
@@ -43,6 +45,14 @@ async function recordRefund(db: Db, request: RefundRequest) {
       idempotencyKey: request.idempotencyKey,
       status: 'sending',
       actor: request.actor,
+    });
+    await orderHistoryRepo.record(tx, {
+      orderId: order.id,
+      actor: request.actor,
+      field: 'reembolso',
+      oldValue: null,
+      newValue: `${formatBRL(amount)} pedido: ${request.reason}`,
+      at: refund.createdAt,
     });
     const charge = {
       providerPaymentId: payment.providerPaymentId,

@@ -73,8 +73,14 @@ async function anonymiseOrders(tx: Executor, ids: string[], email: string, now: 
   await tx.update(refunds).set({ reason: '', lastError: null }).where(inArray(refunds.orderId, ids));
 }
 
-/** Audit fields whose values are the shop's own status words, kept after an erasure. */
-const statusFields = ['status', 'payment_status'];
+/** History fields whose values are the shop's own status words (charges: drizzle/0036), kept after an erasure. */
+const statusFields = [
+  'status',
+  'payment_status',
+  'cobrança pix',
+  'cobrança credit_card',
+  'cobrança debit_card',
+];
 
 /**
  * Erases the person (issue 13, LGPD art. 18 VI): the account and its sessions go; orders keep what tax law

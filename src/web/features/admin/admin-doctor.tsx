@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { DoctorReport } from '#shared/schemas/doctor.ts';
+import { verdict } from '#shared/doctor-verdict.ts';
 import { buttonSecondary } from '../../components/ui/styles';
 import { StatusIcon } from '../../components/ui/icons';
 import { ApiError } from '../../lib/api';
@@ -53,9 +54,7 @@ export function AdminDoctor() {
         )}
         {report && (
           <>
-            <p className="mt-2 text-sm font-semibold text-slate-900">
-              {report.ok ? 'Tudo certo.' : 'Há itens a corrigir (✘).'}
-            </p>
+            <p className="mt-2 text-sm font-semibold text-slate-900">{verdict(report.lines)}</p>
             <ul className="mt-2 space-y-1 text-sm" data-testid="doctor-lines">
               {report.lines.map((line, i) => (
                 <li

@@ -6,8 +6,9 @@ import { Outcome, TextInput, useSave } from './admin-catalogue-fields';
 import { Failure, failureText } from './admin-failure';
 
 /**
- * "Números da loja" (ADR 031): the landing's two numbers and /sobre's, or none at all — a new shop has no
- * numbers to claim. Saved with an audit row; the pages show them on the next request.
+ * "Números da loja" (ADR 031, ADR 055): the landing's two numbers and /sobre's, or none at all — a new shop
+ * has no numbers to claim, so they start hidden and blank. Saved with an audit row; the pages show them on
+ * the next request.
  */
 export function AdminShopClaims() {
   const [fields, setFields] = useState<ShopClaimsFields | null>(null);
@@ -33,6 +34,11 @@ export function AdminShopClaims() {
     <details className="mt-4 rounded-2xl bg-white p-4 ring-1 ring-slate-200">
       <summary className="cursor-pointer text-lg font-bold text-slate-900">Números da loja</summary>
       <form noValidate onSubmit={(e) => void submit(e)} className="mt-3 space-y-3">
+        <p className="text-sm text-slate-700" data-testid="claims-state">
+          {fields.shown
+            ? 'Exibidos na página inicial, em /sobre e no aviso de resultados. Confira que são números reais da loja.'
+            : 'Ocultos: a loja não mostra números. Para mostrá-los, preencha os cinco campos com números reais da loja (p. ex. quantos perfis já atendeu), marque a opção abaixo e salve.'}
+        </p>
         <label className="flex items-center gap-2 text-slate-900">
           <input type="checkbox" checked={fields.shown} onChange={(e) => set({ shown: e.target.checked })} />
           Mostrar os números na página inicial e em /sobre
