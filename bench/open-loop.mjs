@@ -11,15 +11,17 @@ import { rawClient, requestBytes } from './raw-http.mjs';
 
 /**
  * Sends `rate` requests per second for `seconds`, each built by `next(i)`; returns the latencies (ms,
- * from each request's due time) and the answers by status.
+ * from each request's due time) and the answers by status; with `timeline`, the p99 of each second's
+ * requests too (by due time), to see where a fresh server's queue builds and drains.
  */
-export async function openLoop(base, { rate, seconds, next }) {
+export async function openLoop(base, { rate, seconds, next, timeline = false }) {
   const total = Math.round(rate * seconds);
   const host = new URL(base).host;
   const requests = Array.from({ length: total }, (_, i) => requestBytes(host, next(i)));
   const client = rawClient(base);
   await client.open(Math.ceil(rate / 20));
   const latencies = [];
+  const bySecond = Array.from({ length: Math.ceil(seconds) }, () => []);
   const statuses = {};
   const pending = [];
   const start = performance.now() + 50;
@@ -32,6 +34,7 @@ export async function openLoop(base, { rate, seconds, next }) {
         pending.push(
           client.send(requests[sent]).then((status) => {
             latencies.push(performance.now() - due);
+            bySecond[Math.floor((due - start) / 1000)]?.push(performance.now() - due);
             statuses[status] = (statuses[status] ?? 0) + 1;
           }),
         );
@@ -54,7 +57,9 @@ export async function openLoop(base, { rate, seconds, next }) {
   const errors = Object.entries(statuses)
     .filter(([status]) => !status.startsWith('2'))
     .reduce((sum, [, n]) => sum + n, 0);
+  const p99 = (values) => values.sort((a, b) => a - b)[Math.floor(0.99 * values.length)] ?? 0;
   return {
+    ...(timeline && { 'p99 ms by second': bySecond.map((values) => Math.round(p99(values))).join(' ') }),
     rate,
     requests: total,
     'p50 ms': Number(at(0.5).toFixed(1)),

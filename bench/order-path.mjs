@@ -49,10 +49,10 @@ function postgresTicks() {
 }
 
 /** An open-loop run with the CPU it cost the server and PostgreSQL, per request. */
-async function measured(server, base, label, rate, seconds, next) {
+async function measured(server, base, label, rate, seconds, next, timeline = false) {
   const node0 = ticks(server.pid);
   const pg0 = postgresTicks();
-  const result = await openLoop(base, { rate, seconds, next });
+  const result = await openLoop(base, { rate, seconds, next, timeline });
   return {
     run: label,
     ...result,
@@ -137,7 +137,7 @@ export async function saturation({ root, port, adminUrl, seconds, connections, r
  */
 export async function coldThenWarm({ root, port, adminUrl, rate, seconds }) {
   return withServer({ root, port, adminUrl }, async (server, base) => {
-    const cold = await measured(server, base, 'cold', rate, seconds, newBuyerOrder);
+    const cold = await measured(server, base, 'cold', rate, seconds, newBuyerOrder, true);
     await openLoop(base, { rate, seconds, next: newBuyerOrder });
     const warm = await measured(server, base, 'warm', rate, seconds, newBuyerOrder);
     return { cold, warm };
