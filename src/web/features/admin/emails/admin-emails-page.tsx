@@ -1,0 +1,5 @@
+import { AdminShell } from '../admin-shell';
+
+export function AdminEmailsPage() {
+  return <AdminShell title="E-mails enviados">{null}</AdminShell>;
+}
