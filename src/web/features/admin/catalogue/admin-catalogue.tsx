@@ -8,6 +8,7 @@ import { adminCatalogue, supplierPanel } from '../admin-api';
 import { AdminPackageForm } from './admin-package-form';
 import { AdminPlanForm } from './admin-plan-form';
 import { AdminProductForm } from './admin-product-form';
+import { CostRule } from './admin-package-cost';
 import { Failure, failureText } from '../admin-failure';
 
 const auditFields = z.record(z.string(), z.unknown());
@@ -30,7 +31,8 @@ function changed(entry: AdminCatalogueAudit): string {
  */
 export function AdminCatalogueEditor() {
   const [data, setData] = useState<AdminCatalogue | null>(null);
-  const [report, setReport] = useState<PanelReport['components']>([]);
+  // null until the supplier answers; 'failed' when it does not.
+  const [report, setReport] = useState<PanelReport | 'failed' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const load = useCallback(async () => {
     try {
@@ -39,9 +41,9 @@ export function AdminCatalogueEditor() {
     } catch (error) {
       setFailure(failureText(error));
     }
-    // The plan components' services as the panel describes them; none when the panel does not answer.
-    const panel = await supplierPanel().catch(() => null);
-    setReport(panel?.components ?? []);
+    // The plan components' services and the packages' costs as the panel describes them; none when it
+    // does not answer.
+    setReport(await supplierPanel().catch(() => 'failed' as const));
   }, []);
   useEffect(() => {
     void load();
@@ -52,11 +54,13 @@ export function AdminCatalogueEditor() {
   return (
     <section aria-labelledby="catalogo" className="mt-4 rounded-2xl bg-white p-4 ring-1 ring-slate-200">
       <h2 id="catalogo" className="text-lg font-bold text-slate-900">
-        Catálogo e preços
+        Pacotes e planos
       </h2>
       <p className="mt-2 text-sm text-slate-700">
-        Pedidos novos usam os preços salvos na hora; pedidos já feitos mantêm os seus.
+        Cada item tem o seu “Salvar”. Pedidos novos usam os preços salvos na hora; pedidos já feitos mantêm os
+        seus.
       </p>
+      {report !== null && <CostRule costs={report === 'failed' ? undefined : report.costs} />}
       {data.products.map((product) => {
         const unitLabel = productKinds.find((k) => k.id === product.id)?.unitLabel ?? product.name;
         return (
@@ -76,6 +80,11 @@ export function AdminCatalogueEditor() {
                 unitLabel={unitLabel}
                 pack={pack}
                 onSaved={reload}
+                cost={
+                  typeof report === 'object' && report
+                    ? report.costs?.packages.find((c) => c.product === product.id && c.amount === pack.amount)
+                    : undefined
+                }
               />
             ))}
             <AdminPackageForm product={product.id} unitLabel={unitLabel} pack={null} onSaved={reload} />
@@ -90,7 +99,12 @@ export function AdminCatalogueEditor() {
           Assinaturas já feitas continuam com o valor contratado; o novo preço vale para novas assinaturas.
         </p>
         {data.plans.map((plan) => (
-          <AdminPlanForm key={plan.id} plan={plan} report={report} onSaved={reload} />
+          <AdminPlanForm
+            key={plan.id}
+            plan={plan}
+            report={typeof report === 'object' && report ? report.components : []}
+            onSaved={reload}
+          />
         ))}
       </section>
       <section aria-labelledby="catalogo-admin-historico" className="mt-5">

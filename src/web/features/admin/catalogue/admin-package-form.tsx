@@ -2,6 +2,8 @@ import { useState, type FormEvent } from 'react';
 import type { ProductId } from '#shared/catalogue.ts';
 import { formatInteger } from '#shared/money.ts';
 import type { AdminPackageFields } from '#shared/schemas/catalogue.ts';
+import type { PanelCosts } from '#shared/schemas/deliveries.ts';
+import { PackageCost } from './admin-package-cost';
 import { buttonSecondary } from '#web/components/ui/styles.ts';
 import { savePackage } from '../admin-api';
 import {
@@ -30,6 +32,8 @@ export function AdminPackageForm(props: {
   unitLabel: string;
   pack: AdminPackageFields | null;
   onSaved: () => void;
+  /** Its cost at the panel and margin, computed by the server (absent for a new package). */
+  cost?: PanelCosts['packages'][number] | undefined;
 }) {
   const { product, pack } = props;
   const [form, setForm] = useState(() => formOf(pack));
@@ -64,6 +68,11 @@ export function AdminPackageForm(props: {
     <form noValidate onSubmit={(e) => void submit(e)}>
       <fieldset className="grid items-end gap-3 rounded-xl p-3 ring-1 ring-slate-200 sm:grid-cols-6">
         <legend className="px-1 text-sm font-bold text-slate-900">{legend}</legend>
+        {props.cost && (
+          <div className="sm:col-span-6">
+            <PackageCost cost={props.cost} />
+          </div>
+        )}
         <TextInput
           id={`${key}-qtd`}
           label="Quantidade"
