@@ -49,7 +49,8 @@ export function AdminSupplier() {
           ))}
         </ul>
       )}
-      <div className="mt-2 overflow-x-auto">
+      {/* Scrolls in its box on a phone; focusable, so a keyboard can scroll it too. */}
+      <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label="Serviços do fornecedor">
         <table className="w-full min-w-[32rem] text-left">
           <thead>
             <tr className="border-b border-slate-300">
