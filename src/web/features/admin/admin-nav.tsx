@@ -21,7 +21,7 @@ export const adminSections = [
 ] as const;
 
 const item =
-  'flex min-h-11 items-center rounded-lg px-3 text-base font-semibold focus-visible:outline focus-visible:outline-3 focus-visible:outline-fuchsia-700';
+  'flex min-h-11 items-center rounded-lg px-3 text-base font-semibold lg:px-2 focus-visible:outline focus-visible:outline-3 focus-visible:outline-fuchsia-700';
 
 /** The links to every page and "Sair"; the current page is marked for screen readers and the eye. */
 export function AdminNavLinks() {
@@ -37,8 +37,8 @@ export function AdminNavLinks() {
     }
   };
   return (
-    <>
-      <ul className="grid grid-cols-2 gap-1 lg:grid-cols-1">
+    <div className="lg:flex lg:items-center lg:justify-between lg:gap-3">
+      <ul className="grid grid-cols-2 gap-1 lg:flex lg:flex-wrap">
         {adminSections.map((section) => {
           const current = pathname === section.to;
           return (
@@ -54,9 +54,13 @@ export function AdminNavLinks() {
           );
         })}
       </ul>
-      <button type="button" onClick={() => void signOut()} className={`${buttonSecondary} mt-3 w-full`}>
+      <button
+        type="button"
+        onClick={() => void signOut()}
+        className={`${buttonSecondary} mt-3 w-full lg:mt-0 lg:w-auto`}
+      >
         Sair
       </button>
-    </>
+    </div>
   );
 }

@@ -7,7 +7,7 @@ import { AdminNavLinks } from './admin-nav';
 
 /**
  * Every panel page's frame (docs/admin.md#the-panel): on a phone a "Menu" under the page's title, on a desktop
- * the links at the side. It sends a signed-out visitor to sign in and a session that may not use the panel
+ * the links in a bar across the top. It sends a signed-out visitor to sign in and a session that may not use the panel
  * yet to /admin/seguranca (ADR 027). `navigation={false}` while only that page is reachable.
  */
 export function AdminShell(props: { title: string; children: ReactNode; navigation?: boolean }) {
@@ -24,14 +24,14 @@ export function AdminShell(props: { title: string; children: ReactNode; navigati
   const navigation = props.navigation ?? true;
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-4 lg:flex lg:gap-6 lg:py-6">
+    <div className="mx-auto max-w-7xl px-4 py-4 lg:py-6">
+      {/* A bar across the top on a desktop: the pages keep the whole width (the orders' columns need it). */}
       {navigation && (
-        <nav aria-label="Painel" className="hidden shrink-0 lg:block lg:w-52">
-          <p className="px-3 pb-2 text-sm font-bold uppercase tracking-wide text-slate-600">Painel</p>
+        <nav aria-label="Painel" className="mb-4 hidden border-b border-slate-200 pb-2 lg:block">
           <AdminNavLinks />
         </nav>
       )}
-      <main id="conteudo" className="min-w-0 flex-1">
+      <main id="conteudo" className="min-w-0">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-2xl font-extrabold text-slate-900">{props.title}</h1>
           {navigation && (

@@ -1,7 +1,7 @@
 import { formatBRL } from '#shared/money.ts';
 import type { SalesChart as SalesChartData, SalesDay } from '#shared/schemas/admin.ts';
 
-// 2:1, legible on a 390 px phone; on a desktop no taller than 18rem (the drawing keeps its proportions).
+// 2:1: legible on a 390 px phone.
 const width = 480;
 const height = 240;
 const pad = 8;
@@ -36,32 +36,35 @@ export function SalesChart({ sales }: { sales: SalesChartData }) {
         {formatBRL(before)}
         {change !== null && ` (${change >= 0 ? '+' : ''}${change}%)`}
       </p>
-      <svg viewBox={`0 0 ${width} ${height}`} className="mt-3 h-auto max-h-72 w-full" aria-hidden="true">
-        {days.map((d, i) => (
-          <rect
-            key={d.day}
-            x={x(i) - (step * 0.7) / 2}
-            width={step * 0.7}
-            y={y(d.revenueCents, maxRevenue)}
-            height={height - pad - y(d.revenueCents, maxRevenue)}
-            className="fill-fuchsia-700"
+      {/* At most 36rem wide (18rem tall): the day labels stay under the first and last bars. */}
+      <div className="max-w-xl">
+        <svg viewBox={`0 0 ${width} ${height}`} className="mt-3 h-auto w-full" aria-hidden="true">
+          {days.map((d, i) => (
+            <rect
+              key={d.day}
+              x={x(i) - (step * 0.7) / 2}
+              width={step * 0.7}
+              y={y(d.revenueCents, maxRevenue)}
+              height={height - pad - y(d.revenueCents, maxRevenue)}
+              className="fill-fuchsia-700"
+            />
+          ))}
+          <polyline
+            points={previousLine}
+            fill="none"
+            className="stroke-slate-400"
+            strokeWidth="2"
+            opacity="0.6"
           />
-        ))}
-        <polyline
-          points={previousLine}
-          fill="none"
-          className="stroke-slate-400"
-          strokeWidth="2"
-          opacity="0.6"
-        />
-        {days.map((d, i) => (
-          <circle key={d.day} cx={x(i)} cy={y(d.paidOrders, maxOrders)} r="3" className="fill-amber-500" />
-        ))}
-      </svg>
-      <p className="mt-1 flex justify-between text-xs text-slate-700" aria-hidden="true">
-        <span>{dayLabel(days[0]!.day)}</span>
-        <span>{dayLabel(days.at(-1)!.day)}</span>
-      </p>
+          {days.map((d, i) => (
+            <circle key={d.day} cx={x(i)} cy={y(d.paidOrders, maxOrders)} r="3" className="fill-amber-500" />
+          ))}
+        </svg>
+        <p className="mt-1 flex justify-between text-xs text-slate-700" aria-hidden="true">
+          <span>{dayLabel(days[0]!.day)}</span>
+          <span>{dayLabel(days.at(-1)!.day)}</span>
+        </p>
+      </div>
       <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700" aria-hidden="true">
         <li className="flex items-center gap-1">
           <span className="inline-block h-3 w-3 bg-fuchsia-700" /> receita
