@@ -111,7 +111,7 @@ export function AdminCoupons() {
             </div>
             <button
               type="button"
-              className="font-semibold text-fuchsia-800 underline"
+              className="min-h-11 font-semibold text-fuchsia-800 underline"
               onClick={() => void toggle(c)}
             >
               {c.active ? 'Desativar' : 'Ativar'}

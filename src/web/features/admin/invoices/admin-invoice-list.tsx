@@ -125,12 +125,12 @@ export function AdminInvoiceList() {
           <p className="mt-2 flex items-center gap-3 text-sm text-slate-700">
             {data.total} nota(s) · página {page} de {pages}
             {page > 1 && (
-              <button type="button" className="underline" onClick={() => setPage(page - 1)}>
+              <button type="button" className="min-h-11 underline" onClick={() => setPage(page - 1)}>
                 Anterior
               </button>
             )}
             {page < pages && (
-              <button type="button" className="underline" onClick={() => setPage(page + 1)}>
+              <button type="button" className="min-h-11 underline" onClick={() => setPage(page + 1)}>
                 Próxima
               </button>
             )}

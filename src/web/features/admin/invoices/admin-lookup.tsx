@@ -81,7 +81,7 @@ export function AdminLookup<T>(props: {
                 <span>{props.show(item)}</span>
                 <button
                   type="button"
-                  className="font-semibold text-fuchsia-800 underline"
+                  className="min-h-11 text-left font-semibold text-fuchsia-800 underline"
                   onClick={() => {
                     props.onPick(item);
                     setFound(null);

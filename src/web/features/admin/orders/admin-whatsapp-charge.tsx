@@ -49,12 +49,16 @@ export function AdminWhatsappCharge({ order, onChanged }: { order: AdminOrder; o
           />
         </label>
       )}
-      <button type="button" className="mr-2 underline" onClick={() => void charge({ method: 'pix' })}>
+      <button
+        type="button"
+        className="mr-2 underline max-md:min-h-11"
+        onClick={() => void charge({ method: 'pix' })}
+      >
         PIX
       </button>
       <button
         type="button"
-        className="underline"
+        className="underline max-md:min-h-11"
         onClick={() => void charge({ method: 'card', installments: Number(installments) })}
       >
         Cartão
