@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { ProductId } from '#shared/catalogue.ts';
-import { formatInteger } from '#shared/money.ts';
+import { formatBRL, formatInteger } from '#shared/money.ts';
 import type { AdminPackageFields } from '#shared/schemas/catalogue.ts';
 import type { PanelCosts } from '#shared/schemas/deliveries.ts';
 import { PackageCost } from './admin-package-cost';
@@ -38,6 +38,7 @@ export function AdminPackageForm(props: {
   const { product, pack } = props;
   const [form, setForm] = useState(() => formOf(pack));
   const { outcome, save } = useSave();
+  const [open, setOpen] = useState(false);
   const set = (patch: Partial<typeof form>) => setForm((f) => ({ ...f, ...patch }));
   const key = `pacote-${product}-${pack?.amount ?? 'novo'}`;
   const legend = pack
@@ -70,55 +71,72 @@ export function AdminPackageForm(props: {
         <legend className="px-1 text-sm font-bold text-slate-900">{legend}</legend>
         {props.cost && (
           <div className="sm:col-span-6">
+            {pack && (
+              <p className="text-sm font-semibold text-slate-900 sm:hidden">
+                Preço: {formatBRL(pack.priceCents)}
+              </p>
+            )}
             <PackageCost cost={props.cost} />
           </div>
         )}
-        <TextInput
-          id={`${key}-qtd`}
-          label="Quantidade"
-          value={form.amount}
-          inputMode="numeric"
-          onChange={(amount) => set({ amount })}
-        />
-        <TextInput
-          id={`${key}-preco`}
-          label="Preço (R$)"
-          value={form.price}
-          inputMode="decimal"
-          onChange={(price) => set({ price })}
-        />
-        <TextInput
-          id={`${key}-servico`}
-          label="Serviço no painel (opcional)"
-          value={form.service}
-          onChange={(service) => set({ service })}
-        />
-        <TextInput
-          id={`${key}-vantagens`}
-          label="Vantagens (uma por linha)"
-          value={form.perks}
-          multiline
-          onChange={(perks) => set({ perks })}
-        />
-        <div className="space-y-2">
-          <CheckInput
-            id={`${key}-popular`}
-            label="Mais vendido"
-            checked={form.popular}
-            onChange={(popular) => set({ popular })}
+        {/* On a phone the fields open on demand: thirteen packages' forms were a page a thumb scrolled for ever. */}
+        <button
+          type="button"
+          className={`${buttonSecondary} sm:hidden`}
+          aria-expanded={open}
+          aria-controls={`${key}-campos`}
+          onClick={() => setOpen(!open)}
+        >
+          {open ? 'Fechar' : pack ? 'Editar' : 'Preencher'}
+        </button>
+        <div id={`${key}-campos`} className={`contents ${open ? '' : 'max-sm:hidden'}`}>
+          <TextInput
+            id={`${key}-qtd`}
+            label="Quantidade"
+            value={form.amount}
+            inputMode="numeric"
+            onChange={(amount) => set({ amount })}
           />
-          <CheckInput
-            id={`${key}-disponivel`}
-            label="Disponível"
-            checked={form.available}
-            onChange={(available) => set({ available })}
+          <TextInput
+            id={`${key}-preco`}
+            label="Preço (R$)"
+            value={form.price}
+            inputMode="decimal"
+            onChange={(price) => set({ price })}
           />
-        </div>
-        <div className="space-y-2">
-          <button type="submit" className={buttonSecondary}>
-            {pack ? 'Salvar' : 'Adicionar pacote'}
-          </button>
-          <Outcome outcome={outcome} />
+          <TextInput
+            id={`${key}-servico`}
+            label="Serviço no painel (opcional)"
+            value={form.service}
+            onChange={(service) => set({ service })}
+          />
+          <TextInput
+            id={`${key}-vantagens`}
+            label="Vantagens (uma por linha)"
+            value={form.perks}
+            multiline
+            onChange={(perks) => set({ perks })}
+          />
+          <div className="space-y-2">
+            <CheckInput
+              id={`${key}-popular`}
+              label="Mais vendido"
+              checked={form.popular}
+              onChange={(popular) => set({ popular })}
+            />
+            <CheckInput
+              id={`${key}-disponivel`}
+              label="Disponível"
+              checked={form.available}
+              onChange={(available) => set({ available })}
+            />
+          </div>
+          <div className="space-y-2">
+            <button type="submit" className={buttonSecondary}>
+              {pack ? 'Salvar' : 'Adicionar pacote'}
+            </button>
+            <Outcome outcome={outcome} />
+          </div>
         </div>
       </fieldset>
     </form>
