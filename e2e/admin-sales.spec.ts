@@ -6,7 +6,7 @@ test('the panel charts revenue and paid orders per day, readable as a table', as
   const { payment } = await apiOrder(request, { email: 'grafico@exemplo.com', instagram: 'grafico.e2e' });
   expect((await request.post(`/api/sandbox/payments/${payment!.id}/confirm`)).status()).toBe(200);
   await signInOperator(page);
-  await gotoHydrated(page, '/admin?period=7d');
+  await gotoHydrated(page, '/admin/vendas?period=7d');
   await expect(page.getByRole('heading', { name: 'Vendas por dia' })).toBeVisible();
   const table = page.getByRole('table', { name: /Vendas por dia do período/ });
   await expect(table.getByRole('row')).toHaveCount(8); // header + 7 days

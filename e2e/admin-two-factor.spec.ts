@@ -91,8 +91,8 @@ test('first start: the password is in a 0600 file, not the log, and the first si
   await page.getByRole('button', { name: 'Salvar nova senha' }).click();
   await expect(page.getByText('Senha alterada. As outras sessões do painel foram encerradas.')).toBeVisible();
   expect(existsSync(passwordFile)).toBe(false);
-  await page.getByRole('link', { name: 'Voltar ao painel' }).click();
-  await expect(page.getByRole('heading', { name: 'Funil' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Painel' }).getByRole('link', { name: 'Início' }).click();
+  await expect(page.getByRole('heading', { name: 'Precisa de você agora' })).toBeVisible();
 });
 
 test('the operator sets up the second factor, signs in with password + code, then with a recovery code once', async ({
@@ -103,7 +103,7 @@ test('the operator sets up the second factor, signs in with password + code, the
   test.slow();
   await signIn(page, newPassword);
   await expect(page).toHaveURL(/\/admin$/);
-  await page.getByRole('link', { name: 'Segurança' }).click();
+  await page.getByRole('navigation', { name: 'Painel' }).getByRole('link', { name: 'Segurança' }).click();
   await expect(page).toHaveURL(/\/admin\/seguranca$/);
   await page.getByRole('button', { name: 'Ativar verificação em duas etapas' }).click();
   await expect(page.getByRole('img', { name: /Código QR da verificação em duas etapas/ })).toBeVisible();
@@ -125,7 +125,7 @@ test('the operator sets up the second factor, signs in with password + code, the
   await expect(codes).toHaveCount(10);
   const recovery = await codes.allInnerTexts();
   await page.getByRole('button', { name: 'Já guardei os códigos' }).click();
-  await expect(page.getByRole('heading', { name: 'Funil' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Precisa de você agora' })).toBeVisible();
   await signOut(page);
 
   // Password, then the code step; the next 30-second step's code (the one just used is refused).
@@ -142,14 +142,14 @@ test('the operator sets up the second factor, signs in with password + code, the
   await codeField.fill(hotp(key, step + 1));
   await page.getByRole('button', { name: 'Confirmar' }).click();
   await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.getByRole('heading', { name: 'Funil' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Precisa de você agora' })).toBeVisible();
   await signOut(page);
 
   // A recovery code, once.
   await signIn(page, newPassword);
   await page.getByLabel('Código de verificação').fill(recovery[0]!);
   await page.getByRole('button', { name: 'Confirmar' }).click();
-  await expect(page.getByRole('heading', { name: 'Funil' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Precisa de você agora' })).toBeVisible();
   await signOut(page);
   await signIn(page, newPassword);
   await page.getByLabel('Código de verificação').fill(recovery[0]!);
@@ -163,7 +163,7 @@ test('the operator sets up the second factor, signs in with password + code, the
   await signIn(page, newPassword);
   await page.getByLabel('Código de verificação').fill(recovery[1]!);
   await page.getByRole('button', { name: 'Confirmar' }).click();
-  await expect(page.getByRole('heading', { name: 'Funil' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Precisa de você agora' })).toBeVisible();
   await gotoHydrated(page, '/admin/seguranca');
   await expect(page.getByText('Ativa. Códigos de recuperação restantes: 8.')).toBeVisible();
 });

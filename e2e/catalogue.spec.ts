@@ -6,9 +6,14 @@ test("the owner changes a package's price in the panel and the buyer's checkout 
   page,
 }) => {
   await signInOperator(page);
-  await page.getByText('Catálogo e preços').click();
+  await gotoHydrated(page, '/admin/catalogo');
   const pack = page.getByRole('group', { name: '4.000 curtidas' });
   await expect(pack.getByLabel('Preço (R$)')).toHaveValue('139,90');
+  // Its cost at the simulated panel (service 2, R$ 3,00 per 1.000, in BRL) and margin, from the server.
+  await expect(page.getByTestId('cost-rule')).toContainText('o painel cobra em reais (BRL)');
+  await expect(pack).toContainText(
+    /Custo: R\$\s12,00 \(serviço 2, 3\.00 por 1\.000\) · Margem: R\$\s127,90 \(91,4\s%\)/,
+  );
 
   await pack.getByLabel('Preço (R$)').fill('0');
   await pack.getByRole('button', { name: 'Salvar' }).click();

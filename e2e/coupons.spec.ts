@@ -7,7 +7,7 @@ test('a coupon created in the panel, applied at checkout, priced by the server, 
   page,
 }) => {
   await signInOperator(page);
-  await page.getByText('Cupons e desconto PIX').click();
+  await gotoHydrated(page, '/admin/cupons');
   await page.getByLabel('Código').fill('bemvinda10');
   await page.getByLabel('Desconto (%)').fill('10');
   await page.getByRole('button', { name: 'Criar cupom' }).click();

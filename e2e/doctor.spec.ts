@@ -1,8 +1,9 @@
-import { axeViolations, expect, signInOperator, test } from './fixtures';
+import { axeViolations, expect, gotoHydrated, signInOperator, test } from './fixtures';
 
 // Issue 25 §3: "Verificar configuração" in the panel shows the doctor's lines, each marked ok or not.
 test('the operator checks the configuration and sees one line per check', async ({ page }) => {
   await signInOperator(page);
+  await gotoHydrated(page, '/admin/configuracoes');
   await page.getByRole('button', { name: 'Verificar configuração' }).click();
   const lines = page.getByTestId('doctor-lines').getByRole('listitem');
   await expect(

@@ -79,6 +79,7 @@ test.describe('delivery', () => {
   test("the operator resolves an 'a conferir' delivery in the panel", async ({ page, request }) => {
     const { orderId } = await paidOrder(request, 'sem_resposta');
     await signInOperator(page);
+    await gotoHydrated(page, '/admin/entregas');
     const item = page.locator('li', { hasText: 'https://www.instagram.com/sem_resposta/' });
     await expect(async () => {
       await page.reload();

@@ -115,6 +115,7 @@ test.describe('landing page', () => {
     // The owner's whole round trip through the panel and three pages: the slow-test budget.
     test.slow();
     await signInOperator(page);
+    await gotoHydrated(page, '/admin/configuracoes');
     await page.getByText('Números da loja').click();
     await expect(page.getByTestId('claims-state')).toContainText('Ocultos: a loja não mostra números.');
     await expect(page.getByLabel('Perfis (número)')).toHaveValue('');
@@ -137,7 +138,7 @@ test.describe('landing page', () => {
     await gotoHydrated(page, '/sobre');
     await expect(page.getByText(/Desde o início já atendemos mais de mil perfis/)).toBeVisible();
 
-    await page.goto('/admin');
+    await gotoHydrated(page, '/admin/configuracoes');
     await page.getByText('Números da loja').click();
     await page.getByLabel('Mostrar os números na página inicial e em /sobre').uncheck();
     await page.getByRole('button', { name: 'Salvar números' }).click();
@@ -147,8 +148,7 @@ test.describe('landing page', () => {
     await expect(page.getByText('seguro: sem pedir senha')).toBeVisible();
 
     // The guarantee the owner sets per product is what the FAQ says, and none rather than "0 dias".
-    await page.goto('/admin');
-    await page.getByText('Catálogo e preços').click();
+    await gotoHydrated(page, '/admin/catalogo');
     const likes = page.getByLabel('Garantia de reposição (dias)').nth(1);
     await likes.fill('0');
     await likes.locator('xpath=ancestor::form').getByRole('button', { name: 'Salvar' }).click();
@@ -161,8 +161,7 @@ test.describe('landing page', () => {
       ),
     ).toBeVisible();
     // Back to the opening values: the other landing tests read them.
-    await page.goto('/admin');
-    await page.getByText('Catálogo e preços').click();
+    await gotoHydrated(page, '/admin/catalogo');
     await page.getByLabel('Garantia de reposição (dias)').nth(1).fill('15');
     await page
       .getByLabel('Garantia de reposição (dias)')

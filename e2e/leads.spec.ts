@@ -14,7 +14,7 @@ test('a visitor who stops after the modal is listed in the panel with an e-mail 
   await expect(page).toHaveURL(/\/checkout\?type=followers&amount=1000$/);
 
   await signInOperator(page);
-  await page.getByText(/Checkouts abandonados/).click();
+  await gotoHydrated(page, '/admin/pedidos');
   const item = page.getByRole('listitem').filter({ hasText: '@so.olhando' });
   await expect(item).toContainText('Não chegou ao pagamento · 1.000 seguidores');
   await expect(item.getByRole('link', { name: 'E-mail' })).toHaveAttribute(

@@ -58,7 +58,7 @@ async function toInvoicing(page: Page) {
   await page.getByLabel('Senha', { exact: true }).fill(adminPassword);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page).toHaveURL(/\/admin$/);
-  await page.getByRole('link', { name: 'Nota fiscal' }).click();
+  await page.getByRole('navigation', { name: 'Painel' }).getByRole('link', { name: 'Nota fiscal' }).click();
   await expect(page).toHaveURL(/\/admin\/nota-fiscal$/);
 }
 

@@ -90,6 +90,7 @@ test.describe('monthly plan components', () => {
       .toBe(3);
 
     // The operator cancels the plan from its row in the panel.
+    await gotoHydrated(page, '/admin/pedidos');
     await page.getByLabel('Buscar').fill(handle);
     await page.getByRole('button', { name: 'Buscar' }).click();
     const firstRow = page.getByTestId(`order-${firstId}`);
@@ -132,7 +133,7 @@ test.describe('monthly plan components', () => {
     test.slow();
     // The owner names, for Avançado's video views, a service the simulated panel does not have.
     await signInOperator(page);
-    await page.getByText('Catálogo e preços').click();
+    await gotoHydrated(page, '/admin/catalogo');
     const service = page.locator('#plano-avancado-video_views-servico');
     await service.fill('999');
     const form = page.locator('form', { has: service });
@@ -142,8 +143,7 @@ test.describe('monthly plan components', () => {
     await delay.selectOption({ label: '2 h' });
     await form.getByRole('button', { name: 'Salvar' }).click();
     await expect(form).toContainText('Salvo.');
-    await page.reload();
-    await page.getByText('Catálogo e preços').click();
+    await gotoHydrated(page, '/admin/catalogo');
     await expect(form.getByLabel('Atraso após cada publicação')).toHaveValue('120');
     await expect(form).toContainText(
       'Plano Avançado, visualizações de vídeo: O serviço 999 não existe no painel do fornecedor.',
@@ -157,6 +157,7 @@ test.describe('monthly plan components', () => {
     });
     expect((await request.post(`/api/sandbox/payments/${payment!.id}/confirm`)).status()).toBe(200);
 
+    await gotoHydrated(page, '/admin/entregas');
     const task = page.locator('li', {
       hasText: `Entregar manualmente: 250 visualizações de vídeo para @${handle} até ${monthEndToday()}`,
     });
@@ -178,7 +179,7 @@ test.describe('monthly plan components', () => {
 
     // Put back: the catalogue is shared with the other journeys of this run.
     await signInOperator(page);
-    await page.getByText('Catálogo e preços').click();
+    await gotoHydrated(page, '/admin/catalogo');
     await service.fill('');
     await delay.selectOption('0');
     await form.getByRole('button', { name: 'Salvar' }).click();

@@ -11,7 +11,7 @@ test('the operator asks, the guest buyer confirms by the e-mailed link, the data
   const { order } = await apiOrder(request, { email, name: 'Gustavo Convidado', instagram: 'gustavo.conv' });
 
   await signInOperator(page);
-  await page.getByText('Dados pessoais (LGPD)').click();
+  await gotoHydrated(page, '/admin/configuracoes');
   await page.getByLabel('E-mail do comprador').fill(email);
   await page.getByLabel('Pedido', { exact: true }).selectOption('erase');
   await page.getByRole('button', { name: 'Enviar link de confirmação' }).click();

@@ -11,7 +11,7 @@ test('a refund from the panel → Reembolsado', async ({ page, request }) => {
   expect((await request.post(`/api/sandbox/payments/${payment!.id}/confirm`)).status()).toBe(200);
 
   await signInOperator(page);
-  await gotoHydrated(page, '/admin?period=all&q=reembolso.painel');
+  await gotoHydrated(page, '/admin/pedidos?period=all&q=reembolso.painel');
 
   const row = page.getByTestId(`order-${order.id}`);
   await row.getByRole('button', { name: 'Reembolsar' }).click();

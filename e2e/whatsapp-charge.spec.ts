@@ -17,7 +17,7 @@ test('a R$ 183,90 order → operator "Gerar cobrança" → buyer pays on /order/
   });
 
   await signInOperator(page);
-  await gotoHydrated(page, '/admin?period=all&q=cobranca.whatsapp');
+  await gotoHydrated(page, '/admin/pedidos?period=all&q=cobranca.whatsapp');
   const row = page.getByTestId(`order-${order.id}`);
   await expect(row).toContainText('R$ 183,90');
   await row.getByRole('button', { name: 'PIX' }).click();

@@ -26,7 +26,7 @@ test('the box ticked → PIX order → paid → the Cloud API got both messages 
   test.slow();
   // The owner names the templates Meta approved (the fake approves them under these names).
   await signInOperator(page);
-  await page.locator('summary', { hasText: 'WhatsApp' }).click();
+  await gotoHydrated(page, '/admin/whatsapp');
   await expect(page.getByText(/^Mensagens ligadas\./)).toBeVisible();
   for (const kind of whatsappKinds)
     await page.getByLabel(`Modelo: ${whatsappKindLabels[kind]}`).fill(fakeTemplateName(kind));
@@ -68,7 +68,7 @@ test('the box ticked → PIX order → paid → the Cloud API got both messages 
   await expect(page).toHaveURL(/\/success\?order_id=/);
   await expect.poll(() => countOf(buyer, 'payment_confirmed')).toBe(1);
 
-  await gotoHydrated(page, '/admin?period=all&q=zap.ao.vivo');
+  await gotoHydrated(page, '/admin/pedidos?period=all&q=zap.ao.vivo');
   const messages = page.getByTestId(`order-${orderId}`).getByRole('list', { name: 'Mensagens no WhatsApp' });
   // The statuses come by webhook, after the answers: the row is read again until it shows them.
   await expect(async () => {

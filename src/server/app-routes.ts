@@ -60,6 +60,8 @@ export interface AppParts {
   catalogue: CatalogueStore;
   claims: ShopClaimsStore;
   metrics: Metrics;
+  /** Where e-mails go: SMTP, or the outbox table the panel's "E-mails enviados" reads. */
+  mailerKind: 'smtp' | 'outbox';
   web?: { clientDir: string; ssrEntryFile: string };
   initialPasswordFile?: string;
 }
@@ -144,6 +146,7 @@ export async function registerRoutes(server: FastifyInstance, parts: AppParts) {
     shopName: config.shop.name,
     requireTwoFactor: config.env === 'production',
     whatsappEnabled: config.whatsapp !== null,
+    mailerKind: parts.mailerKind,
     ...(parts.initialPasswordFile ? { initialPasswordFile: parts.initialPasswordFile } : {}),
   });
   await server.register(privacyConfirmRoutes, { requests: privacyRequests, rateLimiter });

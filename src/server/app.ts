@@ -170,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     catalogue,
     claims,
     metrics,
+    mailerKind: mailer.kind,
     ...(deps.web ? { web: deps.web } : {}),
     ...(deps.initialPasswordFile ? { initialPasswordFile: deps.initialPasswordFile } : {}),
   });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { productIds } from '../shared/catalogue';
 import { isAddressOrCidr } from './metrics/address-list';
 import { planTermsEnv } from './config-plans';
+import { panelMoneyEnv } from './config-panel-money';
 import { defaultGraphApiVersion } from './whatsapp/graph-api-versions';
 
 /** `likes-4000`: a product and a quantity (the catalogue itself is in the database, edited in the panel). */
@@ -174,8 +175,7 @@ export const envSchema = z.object({
   /** Below the job lease (60 s): a job still waiting for the panel is never claimed twice. */
   SMM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(50_000).default(30_000),
   SMM_SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(10).default(600),
-  /** Alert the owner when the panel's balance falls under this (panel currency); unset: no alert. */
-  SMM_BALANCE_ALERT: z.coerce.number().min(0).optional(),
+  ...panelMoneyEnv,
   /** Where operator alerts go; ADMIN_EMAIL when unset. */
   OWNER_ALERT_EMAIL: z.string().email().optional(),
   /**

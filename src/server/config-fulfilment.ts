@@ -9,6 +9,8 @@ export interface FulfilmentConfig {
   smm: { apiUrl: string; apiKey: string; timeoutMs: number };
   syncIntervalSeconds: number;
   balanceAlert: number | null;
+  /** SMM_BRL_RATE: reais per unit of the panel's currency, a decimal string; null when not set. */
+  brlRate: string | null;
   ownerAlertEmail: string;
 }
 
@@ -28,6 +30,7 @@ export function fulfilmentConfigOf(
         ? Math.max(1, Math.min(e.SMM_SYNC_INTERVAL_SECONDS, Math.floor(e.SANDBOX_FULFILMENT_SECONDS / 6)))
         : e.SMM_SYNC_INTERVAL_SECONDS,
     balanceAlert: e.SMM_BALANCE_ALERT ?? null,
+    brlRate: e.SMM_BRL_RATE ?? null,
     ownerAlertEmail: (e.OWNER_ALERT_EMAIL ?? e.ADMIN_EMAIL).toLowerCase(),
   });
 }

@@ -26,6 +26,10 @@ export const panelMessages = {
   admin_payment_status_failed: 'Erro ao atualizar status de pagamento',
   admin_note_failed: 'Erro ao salvar observação',
   job_not_found: 'Esta tarefa não está mais entre as que falharam.',
+  // "E-mails enviados" (issue 46 §3)
+  email_not_found: 'E-mail não encontrado.',
+  emails_through_smtp:
+    'Os e-mails saem pelo servidor SMTP (SMTP_URL): leia-os na caixa de entrada de quem os recebeu.',
   // Catalogue in the panel (issue 13)
   shop_claim_invalid:
     'Preencha cada número e texto (números até 12 caracteres, textos até 40; /sobre até 60).',

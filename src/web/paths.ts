@@ -23,8 +23,16 @@ export const paths = {
   checkout: '/checkout',
   admin: '/admin',
   adminLogin: '/admin/login',
-  adminSecurity: '/admin/seguranca',
+  adminOrders: '/admin/pedidos',
+  adminSales: '/admin/vendas',
+  adminDeliveries: '/admin/entregas',
+  adminCatalogue: '/admin/catalogo',
+  adminCoupons: '/admin/cupons',
   adminInvoices: '/admin/nota-fiscal',
+  adminWhatsapp: '/admin/whatsapp',
+  adminEmails: '/admin/emails',
+  adminSecurity: '/admin/seguranca',
+  adminSettings: '/admin/configuracoes',
   // Pages reached with an id or a token, through the builders below.
   success: '/success',
   orderDetails: '/order-details',
@@ -55,8 +63,9 @@ export const thanksPage = (orderId: string) => `${paths.thanks}?pedido_id=${enco
 export const whatsappPaymentPage = (orderId: string) =>
   `${paths.whatsappPayment}?pedido_id=${encodeURIComponent(orderId)}`;
 
-/** The admin panel with its filters (a query string without '?'). */
-export const adminPanel = (query: string) => `${paths.admin}?${query}`;
+/** A page of the panel with its filters (a query string without '?'): the orders or the sales numbers. */
+export const adminFiltered = (page: typeof paths.adminOrders | typeof paths.adminSales, query: string) =>
+  query ? `${page}?${query}` : page;
 
 /** The new-password page of a verified e-mail; the token rides in the fragment, out of logs. */
 export const verifiedResetPage = (token: string) =>

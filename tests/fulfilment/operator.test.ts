@@ -134,6 +134,40 @@ describe('the panel card', () => {
     }
   });
 
+  it("each package's cost from the panel's rate: none while USD has no SMM_BRL_RATE, converted with it", async () => {
+    const without = (await admin('GET', '/api/admin/fulfilment/panel')).json();
+    expect(without.costs.conversion).toEqual({ currency: 'USD', rule: 'missing', brlPerUnit: null });
+    expect(without.costs.packages[0]).toMatchObject({ serviceId: '101', rate: '9.50', costCents: null });
+
+    const other = await startFulfilmentTestApp(
+      { ADMIN_EMAIL: adminEmail, SMM_BRL_RATE: '5.40' },
+      { panel: t.panel },
+    );
+    try {
+      const otherCookie = await operatorCookie(other.app, adminEmail);
+      const read = (url: string) =>
+        other.app.server
+          .inject({ method: 'GET', url, headers: { cookie: otherCookie } })
+          .then((r) => r.json());
+      const { costs } = await read('/api/admin/fulfilment/panel');
+      expect(costs.conversion).toEqual({ currency: 'USD', rule: 'configured', brlPerUnit: '5.40' });
+      const followers = (await read('/api/admin/catalogue')).products[0];
+      const pack = followers.packages.find((p: { amount: number }) => p.amount === 1000);
+      // 1.000 × US$ 9,50 por 1.000 × R$ 5,40 = R$ 51,30.
+      expect(costs.packages.find((c: { amount: number }) => c.amount === 1000)).toEqual({
+        product: 'followers',
+        amount: 1000,
+        serviceId: '101',
+        rate: '9.50',
+        costCents: 5130,
+        marginCents: pack.priceCents - 5130,
+        marginBasisPoints: Math.round(((pack.priceCents - 5130) * 10_000) / pack.priceCents),
+      });
+    } finally {
+      await other.close();
+    }
+  });
+
   it('operator routes refuse anyone else', async () => {
     expect((await t.app.server.inject({ url: '/api/admin/fulfilment' })).statusCode).toBe(401);
     expect(

@@ -39,6 +39,8 @@ export interface AdminDeps {
   shopName?: string;
   /** WhatsApp messages are on (docs/whatsapp.md). */
   whatsappEnabled?: boolean;
+  /** Where e-mails go; "E-mails enviados" lists the outbox only when no SMTP server is configured. */
+  mailerKind?: 'smtp' | 'outbox';
   /** NODE_ENV=production: the panel opens only to an operator with a second factor (ADR 027). */
   requireTwoFactor?: boolean;
 }

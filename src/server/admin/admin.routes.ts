@@ -31,6 +31,7 @@ import { withWhatsapp } from '../whatsapp/whatsapp-views';
 import { withPlans } from '../subscriptions/plan-rows';
 import { paymentsRepo } from '../payments/payments.repo';
 import { idParam } from '../http/route-params';
+import { emailAdminRoutes } from './admin-emails.routes';
 
 const orderId = (request: FastifyRequest) =>
   idParam(request, () => new AppError('not_found', 'order_not_found', messages.order_not_found));
@@ -164,6 +165,7 @@ export function adminRouteTable(deps: AdminDeps): AdminRoute[] {
     ...whatsappAdminRoutes({ db, clock, enabled: deps.whatsappEnabled ?? false }),
     ...invoiceAdminRoutes({ db, clock, fiscal: deps.fiscal ?? null }, orderId),
     ...chargeAdminRoutes(deps, orderId),
+    ...emailAdminRoutes({ db, mailerKind: deps.mailerKind ?? 'outbox' }),
   ];
 }
 

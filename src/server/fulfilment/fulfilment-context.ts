@@ -14,6 +14,8 @@ export interface FulfilmentContext {
   /** A plan component's service when the catalogue names none (only the simulated panel has them). */
   componentServiceIds: Partial<Record<PlanComponentId, string>>;
   serviceCache: ServiceCache | null;
+  /** SMM_BRL_RATE: reais per unit of the panel's currency, for the catalogue's costs (package-costs.ts). */
+  brlRate?: string | null;
   clock: () => Date;
   alerts: AlertTarget;
   log: FastifyBaseLogger;

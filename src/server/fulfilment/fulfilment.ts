@@ -39,6 +39,7 @@ export function createFulfilment(deps: {
     serviceIds: config.services,
     componentServiceIds: panel?.name === 'sandbox' ? sandboxComponentServices : {},
     serviceCache: panel ? createServiceCache(panel, clock) : null,
+    brlRate: config.brlRate,
     clock,
     alerts: { to: config.ownerAlertEmail, shop: deps.shop },
     log: deps.log,

@@ -4,16 +4,18 @@ import { productKind } from '../../shared/pricing';
 import { catalogueRepo } from '../catalogue/catalogue.repo';
 import { AppError } from '../errors';
 import { componentReport } from './component-report';
+import { currencyRule, packageCosts } from './package-costs';
 import { planDailyFollowers } from './delivery-plan';
 import type { FulfilmentContext } from './fulfilment-context';
 
 /**
  * The panel's balance and the configured services as the panel describes them, with a warning for a
  * service id the panel does not have and for a package (or a plan's day) outside its min/max, and each
- * plan component's service (component-report.ts).
+ * plan component's service (component-report.ts), and each package's cost and margin (package-costs.ts).
  */
 export async function panelServicesReport(ctx: FulfilmentContext): Promise<PanelReport> {
-  if (!ctx.panel) return { provider: 'manual', balance: null, services: [], components: [], warnings: [] };
+  if (!ctx.panel)
+    return { provider: 'manual', balance: null, services: [], components: [], warnings: [], costs: null };
   const [balance, services] = await Promise.all([ctx.panel.balance(), ctx.panel.services()]).catch(() => {
     throw new AppError('provider_unavailable', 'fulfilment_unavailable');
   });
@@ -63,5 +65,10 @@ export async function panelServicesReport(ctx: FulfilmentContext): Promise<Panel
   });
   const components = componentReport(ctx, catalogue.plans, services);
   warnings.push(...components.flatMap((c) => (c.problem ? [c.problem] : [])));
-  return { provider: ctx.panel.name, balance, services: rows, components, warnings };
+  const conversion = currencyRule(balance.currency, ctx.brlRate ?? null);
+  const costs = {
+    conversion,
+    packages: packageCosts(catalogue.products, ctx.serviceIds, services, conversion),
+  };
+  return { provider: ctx.panel.name, balance, services: rows, components, warnings, costs };
 }

@@ -120,6 +120,22 @@ export const linkPanelOrderSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{1,40}$/, 'Informe o número do pedido no fornecedor.'),
 });
 
+/** Each package's cost from its service's rate and its margin (docs/admin.md#cost-and-margin), in centavos. */
+export interface PanelCosts {
+  /** How the panel's currency becomes reais: it is BRL, SMM_BRL_RATE says, or nothing says (no cost). */
+  conversion: { currency: string | null; rule: 'brl' | 'configured' | 'missing'; brlPerUnit: string | null };
+  packages: Array<{
+    product: ProductId;
+    amount: number;
+    serviceId: string | null;
+    /** The panel's price per 1.000 units, in its currency, as it wrote it. */
+    rate: string | null;
+    costCents: number | null;
+    marginCents: number | null;
+    marginBasisPoints: number | null;
+  }>;
+}
+
 /** GET /api/admin/fulfilment/panel: the supplier's balance and the configured services, with warnings. */
 export interface PanelReport {
   provider: 'sandbox' | 'smm' | 'manual';
@@ -148,4 +164,6 @@ export interface PanelReport {
     problem: string | null;
   }>;
   warnings: string[];
+  /** Null without a panel (manual delivery). */
+  costs: PanelCosts | null;
 }

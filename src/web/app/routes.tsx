@@ -1,6 +1,7 @@
 import type { PageRoute } from '../router/match';
 import { orderRoute, paths } from '../paths';
 import { page } from './page-route';
+import { adminRoutes } from './admin-routes';
 
 // Every page is a lazy chunk; the server entry and the browser entry both use this table. Order matters:
 // the first match wins and '*' is last.
@@ -160,28 +161,7 @@ export const routes: readonly PageRoute[] = [
     'features/privacy/privacy-confirm-page.tsx',
     'PrivacyConfirmPage',
   ),
-  page(
-    paths.adminLogin,
-    'Painel administrativo',
-    'Acesso restrito.',
-    'features/admin/admin-login-page.tsx',
-    'AdminLoginPage',
-  ),
-  page(paths.admin, 'Painel', 'Acesso restrito.', 'features/admin/admin-page.tsx', 'AdminPage'),
-  page(
-    paths.adminSecurity,
-    'Segurança do painel',
-    'Acesso restrito.',
-    'features/admin/admin-security-page.tsx',
-    'AdminSecurityPage',
-  ),
-  page(
-    paths.adminInvoices,
-    'Nota fiscal',
-    'Acesso restrito.',
-    'features/admin/admin-invoices-page.tsx',
-    'AdminInvoicesPage',
-  ),
+  ...adminRoutes,
   page(
     '*',
     'Página não encontrada',

@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, expect, it, vi } from 'vitest';
 import type { AdminCoupon } from '#shared/schemas/coupons.ts';
-import { AdminCoupons } from './admin-coupons';
-import { AdminDeliveriesRow } from './admin-deliveries-row';
-import { AdminFulfilment } from './admin-fulfilment';
+import { AdminCoupons } from './coupons/admin-coupons';
+import { AdminDeliveriesRow } from './deliveries/admin-deliveries-row';
+import { AdminFulfilment } from './deliveries/admin-fulfilment';
 
 // Issue 30 §7: an admin screen never swallows a failure; each failed read or action shows the server's
 // pt-BR reason. The screens run in a DOM against a fake server (fetch); each test waits for what it reads.
