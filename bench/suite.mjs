@@ -20,7 +20,8 @@ function npmTest(dir) {
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
     child.on('exit', (code) => {
-      if (code !== 0) console.error(`${dir}: npm test exited with ${code}; its last lines:\n${output.slice(-3000)}`);
+      if (code !== 0)
+        console.error(`${dir}: npm test exited with ${code}; its last lines:\n${output.slice(-3000)}`);
       // eslint-disable-next-line no-control-regex
       const plain = output.replace(/\x1b\[[0-9;]*m/g, '');
       const count = (re) => Number(re.exec(plain)?.[1] ?? 0);

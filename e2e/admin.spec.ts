@@ -119,7 +119,12 @@ test.describe('operator panel', () => {
       .poll(async () => (await (await request.get(`/api/orders/${order.id}`)).json()).order.status)
       .toBe('cancelado');
     await page.getByTestId(`order-${order.id}`).getByRole('button', { name: 'Histórico' }).click();
-    await expect(page.getByText(/note: — → Cliente avisado/)).toBeVisible();
+    await expect(page.getByText(/Observação: — → Cliente avisado/)).toBeVisible();
+    await expect(page.getByText(/Pagamento: Pendente → Pago/)).toBeVisible();
+    // The open history follows the next change made from the row (issue 46 §5).
+    await note.fill('Segundo aviso');
+    await note.blur();
+    await expect(page.getByText(/Observação: Cliente avisado → Segundo aviso/)).toBeVisible();
 
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Exportar CSV' }).click();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { invoices, jobs, ownerAudit } from '#server/db/schema/index.ts';
+import { invoices, jobs, orderAudit, ownerAudit } from '#server/db/schema/index.ts';
 import { invoicesRepo } from '#server/invoices/invoices.repo.ts';
 import type { InvoiceState } from '#shared/invoice-states.ts';
 import { messages } from '#shared/messages.ts';
@@ -213,6 +213,11 @@ describe('"Tentar de novo"', () => {
     expect(audit.map((a) => [a.actor, a.before, a.after])).toEqual([
       [ownerEmail, '{"status":"ERROR"}', '{"status":"pending"}'],
     ]);
+    const history = await db()
+      .select()
+      .from(orderAudit)
+      .where(and(eq(orderAudit.orderId, order.id), eq(orderAudit.field, 'nota fiscal')));
+    expect(history.map((h) => [h.actor, h.oldValue, h.newValue])).toEqual([[ownerEmail, 'ERROR', 'pending']]);
   });
 
   it('asks a refused cancellation again, once under two clicks; the city cancels it', async () => {

@@ -9,6 +9,7 @@ import {
 import { invoiceSettingsSchema, type InvoiceSettings } from '../../shared/schemas/invoice-settings';
 import { sendCsv } from '../admin/orders-csv';
 import { recordOwnerChange } from '../admin/owner-audit.repo';
+import { orderHistoryRepo } from '../orders/order-history.repo';
 import type { AdminRoute } from '../admin/admin-route';
 import { periodRange } from '../admin/periods';
 import type { Db } from '../db/client';
@@ -135,6 +136,15 @@ export function invoiceAdminRoutes(
         const id = orderId(request);
         const retried = await retryFromPanel(db, id, clock());
         if (!retried) throw new AppError('conflict', 'invoice_not_retryable');
+        // In the order's "Histórico" too (ADR 056): the owner asked the invoice again.
+        await orderHistoryRepo.record(db, {
+          orderId: id,
+          actor: admin.email,
+          field: 'nota fiscal',
+          oldValue: retried.from,
+          newValue: retried.to,
+          at: clock(),
+        });
         await recordOwnerChange(db, {
           entity: 'invoice',
           entityId: id,

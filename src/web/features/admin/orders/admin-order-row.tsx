@@ -11,9 +11,10 @@ import {
   paymentFlagLabels,
   paymentStatusLabels,
 } from '#shared/orders.ts';
-import type { AdminAuditEntry, AdminOrder } from '#shared/schemas/admin.ts';
+import type { AdminOrder } from '#shared/schemas/admin.ts';
 import { useShop } from '#web/lib/boot.tsx';
-import { cancelSubscription, orderAudit, simulatePayment, updateOrder } from '../admin-api';
+import { cancelSubscription, simulatePayment, updateOrder } from '../admin-api';
+import { useOrderHistory } from './use-order-history';
 import { AuditRow, CopyIdButton } from './admin-row-parts';
 import { BuyerCell, ItemCell, TotalCell } from './admin-order-cells';
 import { AdminDeliveriesRow } from '../deliveries';
@@ -33,7 +34,11 @@ export function AdminOrderRow({ order, onChanged }: { order: AdminOrder; onChang
   const [note, setNote] = useState(order.note ?? '');
   // The row stays mounted across reloads (its history stays open); the saved note replaces the draft.
   useEffect(() => setNote(order.note ?? ''), [order.note]);
-  const [audit, setAudit] = useState<AdminAuditEntry[] | null>(null);
+  const history = useOrderHistory(order.id);
+  const changed = () => {
+    onChanged();
+    history.refresh();
+  };
   const [open, setOpen] = useState<'deliveries' | 'refund' | null>(null);
   const toggle = (part: 'deliveries' | 'refund') => setOpen(open === part ? null : part);
 
@@ -41,26 +46,21 @@ export function AdminOrderRow({ order, onChanged }: { order: AdminOrder; onChang
   const alertFailure = (fallback?: string) => (error: unknown) => window.alert(failureText(error, fallback));
   const patch = async (body: Parameters<typeof updateOrder>[1], failure: string) => {
     await updateOrder(order.id, body).catch(alertFailure(failure));
-    onChanged();
+    changed();
   };
   const setPaymentStatus = (value: string) => {
     const paymentStatus = oneOf(paymentStatuses, value);
     if (!paymentStatus || (paymentStatus === 'paid' && !window.confirm(confirmPaidByHand))) return;
     void patch({ paymentStatus }, messages.admin_payment_status_failed);
   };
-  const showAudit = async () => {
-    if (audit) return setAudit(null);
-    const answer = await orderAudit(order.id).catch(alertFailure());
-    if (answer) setAudit(answer.audit);
-  };
   const simulate = async () => {
     await simulatePayment(order.id).catch(alertFailure(messages.pix_error));
-    onChanged();
+    changed();
   };
   const cancelPlan = async () => {
     if (!order.subscriptionId || !window.confirm('Cancelar a assinatura deste plano?')) return;
     await cancelSubscription(order.subscriptionId).catch(alertFailure());
-    onChanged();
+    changed();
   };
 
   return (
@@ -139,8 +139,8 @@ export function AdminOrderRow({ order, onChanged }: { order: AdminOrder; onChang
           />
         </td>
         <td className="py-2 text-sm max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-x-4">
-          <button type="button" className="underline max-md:min-h-11" onClick={() => void showAudit()}>
-            {audit ? 'Ocultar histórico' : 'Histórico'}
+          <button type="button" className="underline max-md:min-h-11" onClick={history.toggle}>
+            {history.entries ? 'Ocultar histórico' : 'Histórico'}
           </button>
           <button
             type="button"
@@ -167,7 +167,7 @@ export function AdminOrderRow({ order, onChanged }: { order: AdminOrder; onChang
               Simular pagamento
             </button>
           )}
-          <AdminWhatsappCharge order={order} onChanged={onChanged} />
+          <AdminWhatsappCharge order={order} onChanged={changed} />
           {order.plan && (
             <span className="mt-1 block text-xs text-slate-700" data-testid="admin-plan-status">
               Plano:{' '}
@@ -187,9 +187,9 @@ export function AdminOrderRow({ order, onChanged }: { order: AdminOrder; onChang
           )}
         </td>
       </tr>
-      {audit && <AuditRow audit={audit} />}
-      {open === 'deliveries' && <AdminDeliveriesRow order={order} onChanged={onChanged} />}
-      {open === 'refund' && <AdminRefundRow order={order} onChanged={onChanged} />}
+      {history.entries && <AuditRow audit={history.entries} />}
+      {open === 'deliveries' && <AdminDeliveriesRow order={order} onChanged={changed} />}
+      {open === 'refund' && <AdminRefundRow order={order} onChanged={changed} />}
     </>
   );
 }

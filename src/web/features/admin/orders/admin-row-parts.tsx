@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { formatDateTime } from '#shared/dates.ts';
 import type { AdminAuditEntry } from '#shared/schemas/admin.ts';
+import { historyText } from './history-labels';
 
 /**
  * The short id (first 6 characters, docs/product.md#admin-panel); a click copies the whole id and says so for
@@ -34,8 +35,7 @@ export function AuditRow({ audit }: { audit: AdminAuditEntry[] }) {
           ? 'Sem alterações registradas.'
           : audit.map((a) => (
               <div key={a.id}>
-                {formatDateTime(new Date(a.createdAt))} · {a.actor} · {a.field}: {a.oldValue ?? '—'} →{' '}
-                {a.newValue ?? '—'}
+                {formatDateTime(new Date(a.createdAt))} · {a.actor} · {historyText(a)}
               </div>
             ))}
       </td>

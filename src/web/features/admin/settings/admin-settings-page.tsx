@@ -1,6 +1,6 @@
 import { AdminShell } from '../admin-shell';
-import { AdminDoctor } from '../admin-doctor';
-import { AdminShopClaims } from '../admin-shop-claims';
+import { AdminDoctor } from './admin-doctor';
+import { AdminShopClaims } from './admin-shop-claims';
 import { AdminPrivacy } from './admin-privacy';
 
 /**

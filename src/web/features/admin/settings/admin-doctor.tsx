@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { DoctorReport } from '#shared/schemas/doctor.ts';
 import { verdict } from '#shared/doctor-verdict.ts';
-import { buttonSecondary } from '../../components/ui/styles';
-import { StatusIcon } from '../../components/ui/icons';
-import { ApiError } from '../../lib/api';
-import { runDoctor } from './admin-api';
+import { buttonSecondary } from '#web/components/ui/styles.ts';
+import { StatusIcon } from '#web/components/ui/icons.tsx';
+import { ApiError } from '#web/lib/api.ts';
+import { runDoctor } from '../admin-api';
 
 const lineStyle = (ok: boolean, warning?: boolean) =>
   !ok ? 'bg-red-50 text-red-900' : warning ? 'bg-amber-50 text-amber-900' : 'bg-emerald-50 text-emerald-900';

@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ShopClaimsFields } from '#shared/schemas/shop-claims.ts';
-import { buttonSecondary } from '../../components/ui/styles';
-import { saveShopClaims, shopClaims } from './admin-settings-api';
-import { Outcome, TextInput, useSave } from './admin-catalogue-fields';
-import { Failure, failureText } from './admin-failure';
+import { buttonSecondary } from '#web/components/ui/styles.ts';
+import { saveShopClaims, shopClaims } from '../admin-settings-api';
+import { Outcome, TextInput, useSave } from '../admin-catalogue-fields';
+import { Failure, failureText } from '../admin-failure';
 
 /**
  * "Números da loja" (ADR 031, ADR 055): the landing's two numbers and /sobre's, or none at all — a new shop
