@@ -1,5 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { axeViolations, expect, gotoHydrated, signInOperator, test } from './fixtures';
+import {
+  axeViolations,
+  expect,
+  gotoHydrated,
+  signInOperator,
+  signInOperatorThroughForm,
+  test,
+} from './fixtures';
 
 test.describe('operator panel', () => {
   test('/admin without a session goes to /admin/login', async ({ page }) => {
@@ -77,7 +84,7 @@ test.describe('operator panel', () => {
       },
     });
     const { order } = await created.json();
-    await signInOperator(page);
+    await signInOperatorThroughForm(page);
     await page.getByRole('navigation', { name: 'Painel' }).getByRole('link', { name: 'Vendas' }).click();
     await expect(page.getByTestId('period-label')).toHaveText('Período: Este mês');
     await expect(page.getByText('Receita (pagos)')).toBeVisible();

@@ -5,10 +5,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startFakeAsaas, type FakeAsaas } from '../tests/fake-asaas/fake-asaas-server';
 import { expect } from './fixtures';
+import { seedMigratedDataDir } from './migrated-data-dir';
 
 // A shop of its own paid through a fake Asaas, for the NFS-e journeys: the shared e2e server uses the
 // sandbox provider, which has no fiscal side, and the other journeys stay on it. The built app runs in
-// its own process on a free port and a fresh data directory, its operator made by admin:create.
+// its own process on a free port and a new data directory holding the migrated database, its operator made
+// by admin:create.
 
 export const shopOwner = { email: 'dona@impulso.example', password: 'lagarto-roxo-no-telhado-27' };
 
@@ -42,6 +44,7 @@ export async function startAsaasShop(options: {
 }): Promise<AsaasShop> {
   const fake = await startFakeAsaas();
   const dataDir = mkdtempSync(path.join(tmpdir(), options.dataPrefix));
+  await seedMigratedDataDir(dataDir);
   const base = `http://127.0.0.1:${await freePort()}`;
   const env = {
     ...process.env,
@@ -69,7 +72,7 @@ export async function startAsaasShop(options: {
   let log = '';
   server.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()));
   server.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  // A bound on the wait, not a wait: a fresh database migrates while the other journeys load both cores.
+  // A bound on the wait, not a wait: the shop starts while the other journeys load both cores.
   await expect
     .poll(
       () =>

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase } from '#server/db/client.ts';
 import { createTestDatabase } from '../helpers/test-database';
+import { pgliteTemplate } from '../helpers/database-template';
 import { startDoctorServices, type DoctorServices } from './doctor-services';
 
 // Issue 25 §3: `npm run doctor` itself, as the owner runs it (build, .env loader, the CLI), against the
@@ -20,13 +21,14 @@ beforeAll(async () => {
     databaseEnv = { DATABASE_URL: database.url! };
     closeDatabase = () => database.close();
   } else {
-    // The shop's PGlite, migrated as `npm start` leaves it, then closed: the CLI opens it alone.
+    // The shop's PGlite, migrated as `npm start` leaves it (a copy of the tests' migrated database, not
+    // migrated again on disk), then closed: the CLI opens it alone.
     const dataDir = mkdtempSync(path.join(tmpdir(), 'impulso-doctor-'));
     const database = await openDatabase({
       dataDir: path.join(dataDir, 'pglite'),
+      loadDataDir: await pgliteTemplate(),
       migrationsFolder: path.resolve('drizzle'),
     });
-    await database.migrate();
     await database.close();
     databaseEnv = { DATA_DIR: dataDir };
   }
@@ -36,11 +38,21 @@ afterAll(async () => {
   await services?.close();
 });
 
-/** `npm run doctor --silent -- …args` with only these variables (no .env of the developer's). */
-function doctor(env: Record<string, string>, args: string[] = []) {
-  const child = spawn('npm', ['run', 'doctor', '--silent', '--', '--timeout-ms', '3000', ...args], {
+/**
+ * `npm run doctor --silent -- …args` with only these variables (no .env of the developer's). The first
+ * call goes through npm, as the owner runs it (it builds the CLI); the others run the CLI it built the
+ * way the script does, without npm and esbuild again (2–3 s a call).
+ */
+let built = false;
+async function doctor(env: Record<string, string>, args: string[] = []) {
+  const cli = ['--import', './scripts/load-env.mjs', 'dist/server/doctor-cli.js'];
+  const command: [string, string[]] = built
+    ? [process.execPath, [...cli, '--timeout-ms', '3000', ...args]]
+    : ['npm', ['run', 'doctor', '--silent', '--', '--timeout-ms', '3000', ...args]];
+  const child = spawn(...command, {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ENV_FILE: '/dev/null', ...env },
   });
+  built = true;
   let stdout = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   return new Promise<{ code: number | null; stdout: string }>((resolve) =>

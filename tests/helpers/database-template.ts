@@ -53,8 +53,16 @@ async function slimForTests(client: PGlite): Promise<void> {
   await client.exec('checkpoint');
 }
 
-/** The dumped PGlite data directory, written once (a rename, so a reader never sees half a file). */
+/** The dumped PGlite data directory, read into memory. */
 export async function pgliteTemplate(): Promise<Blob> {
+  return new Blob([readFileSync(await pgliteTemplateFile())]);
+}
+
+/**
+ * The file of the dumped PGlite data directory (a tar of it), written once (a rename, so a reader never
+ * sees half a file).
+ */
+export async function pgliteTemplateFile(): Promise<string> {
   const file = path.join(tmpdir(), 'impulso-test-db', `${migrationsHash()}.tar`);
   if (!existsSync(file)) {
     const client = new PGlite();
@@ -67,7 +75,7 @@ export async function pgliteTemplate(): Promise<Blob> {
     writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
     renameSync(partial, file);
   }
-  return new Blob([readFileSync(file)]);
+  return file;
 }
 
 /**
