@@ -137,11 +137,9 @@ export async function apiOrder(
 
 /**
  * Signs the operator in with the password admin:create set before the server started
- * (playwright.config.ts; chaos/proxy.mjs hands over its own).
- */
-/**
- * The operator's session in the page's browser context, through the sign-in API: two page loads fewer per
- * journey than the form (docs/architecture.md#test-time), which keeps its own journey in e2e/admin.spec.ts.
+ * (playwright.config.ts; chaos/proxy.mjs hands over its own): the session in the page's browser context,
+ * through the sign-in API, two page loads fewer per journey than the form (docs/architecture.md#test-time),
+ * which keeps its own journey in e2e/admin.spec.ts.
  */
 export async function signInOperator(page: import('@playwright/test').Page) {
   const response = await page.request.post('/api/admin/login', {
