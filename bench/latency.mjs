@@ -8,12 +8,11 @@
 //   3. Lookups while a burst's receipts are sent: p99 ≤ 2× the lookups' p99 on the idle shop.
 // Exits 1 when a ratio is missed. (4., the suite's time, is bench/suite.mjs.)
 import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
-import { benchOrder, root } from './lib.mjs';
+import { root } from './lib.mjs';
 import { openLoop } from './open-loop.mjs';
-import { coldThenWarm, saturation, withServer } from './order-path.mjs';
+import { coldThenWarm, newBuyerOrder, saturation, withServer } from './order-path.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3295);
 const seconds = Number(process.env.DURATION ?? 10);
@@ -61,19 +60,6 @@ for (const build of builds) {
 console.log('order path, PostgreSQL, every limit on; open-loop latency from each request’s due time');
 console.table(pathRows);
 
-let buyer = 0;
-const placeOrder = () => {
-  buyer += 1;
-  return {
-    method: 'POST',
-    path: '/api/orders',
-    body: benchOrder(`latencia-${buyer}@exemplo.com`),
-    headers: {
-      'idempotency-key': randomUUID(),
-      'x-forwarded-for': `10.9.${(buyer >> 8) & 255}.${buyer & 255}`,
-    },
-  };
-};
 /** Seconds from `since` until every order's receipt e-mail was sent (at most 5 minutes). */
 async function secondsUntilReceiptsSent(url, since) {
   const client = new pg.Client({ connectionString: url });
@@ -97,7 +83,7 @@ const lookups = await withServer(
   async (_server, base, database) => {
     const pairs = [];
     for (let i = 0; i < 300; i++) {
-      const request = placeOrder();
+      const request = newBuyerOrder();
       const res = await fetch(`${base}${request.path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...request.headers },
@@ -110,7 +96,7 @@ const lookups = await withServer(
     // Warmed first, as a shop that has been answering lookups: the idle figure is not a cold start's.
     await openLoop(base, { rate: lookupRate / 5, seconds: 5, next: lookup });
     const idle = await openLoop(base, { rate: lookupRate, seconds, next: lookup });
-    await openLoop(base, { rate: burstRate, seconds, next: placeOrder });
+    await openLoop(base, { rate: burstRate, seconds, next: newBuyerOrder });
     const burstEnded = Date.now();
     const underReceipts = await openLoop(base, { rate: lookupRate, seconds, next: lookup });
     const receiptsSeconds = await secondsUntilReceiptsSent(database.url, burstEnded);

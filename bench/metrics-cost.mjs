@@ -7,8 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { benchOrder, freshPostgres, startServer, stopServer } from './lib.mjs';
+import { freshPostgres, startServer, stopServer } from './lib.mjs';
 import { openLoop } from './open-loop.mjs';
+import { newBuyerOrder } from './order-path.mjs';
 
 if (!process.env.BASE_DIR) throw new Error('BASE_DIR: a built checkout of the commit to compare with');
 const baseDir = path.resolve(process.env.BASE_DIR);
@@ -20,19 +21,6 @@ const scrapeSeconds = Number(process.env.SCRAPE_SECONDS ?? 5);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const token = randomUUID() + randomUUID();
 
-let buyer = 0;
-const placeOrder = () => {
-  buyer += 1;
-  return {
-    method: 'POST',
-    path: '/api/orders',
-    body: benchOrder(`metricas-${buyer}@exemplo.com`),
-    headers: {
-      'idempotency-key': randomUUID(),
-      'x-forwarded-for': `10.8.${(buyer >> 8) & 255}.${buyer & 255}`,
-    },
-  };
-};
 const health = () => ({ path: '/api/health' });
 
 /**
@@ -81,13 +69,13 @@ try {
       );
   }, scrapeSeconds * 1000);
   try {
-    for (const side of sides) await openLoop(side.base, { rate, seconds: 5, next: placeOrder });
+    for (const side of sides) await openLoop(side.base, { rate, seconds: 5, next: newBuyerOrder });
     for (let round = 1; round <= rounds; round++) {
       const order = round % 4 === 1 || round % 4 === 0 ? sides : [...sides].reverse();
       for (const side of order)
         for (const [endpoint, next] of [
           ['GET /api/health', health],
-          ['POST /api/orders', placeOrder],
+          ['POST /api/orders', newBuyerOrder],
         ]) {
           const cpuBefore = cpuMs(side.server.pid);
           const run = await openLoop(side.base, { rate, seconds, next });
