@@ -62,4 +62,46 @@ describe('turnBatcher', () => {
     expect(await Promise.all([1, 2, 3, 4, 5].map((n) => echo(n)))).toEqual([1, 2, 3, 4, 5]);
     expect(batches).toEqual([[1, 2], [3, 4], [5]]);
   });
+
+  it('sends the calls made while its statement runs together, once it is answered', async () => {
+    const batches: number[][] = [];
+    const answers: Array<() => void> = [];
+    const store = turnBatcher(async (batch: number[]) => {
+      batches.push(batch);
+      await new Promise<void>((resolve) => answers.push(resolve));
+      return batch;
+    });
+    const first = store(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(batches).toEqual([[1]]);
+    // Three turns while the first statement runs: no statement of theirs yet.
+    const later: Array<Promise<number>> = [];
+    for (const n of [2, 3, 4]) {
+      later.push(store(n));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(batches).toEqual([[1]]);
+    answers.shift()!();
+    expect(await first).toBe(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(batches).toEqual([[1], [2, 3, 4]]);
+    answers.shift()!();
+    expect(await Promise.all(later)).toEqual([2, 3, 4]);
+  });
+
+  it('sends the calls that waited once the statement before them failed', async () => {
+    const batches: number[][] = [];
+    const store = turnBatcher(async (batch: number[]) => {
+      batches.push(batch);
+      await new Promise((resolve) => setImmediate(resolve));
+      if (batches.length === 1) throw new Error('Connection terminated unexpectedly');
+      return batch;
+    });
+    const failed = store(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    const waited = store(2);
+    await expect(failed).rejects.toThrow('Connection terminated');
+    expect(await waited).toBe(2);
+    expect(batches).toEqual([[1], [2]]);
+  });
 });

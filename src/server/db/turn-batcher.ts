@@ -6,6 +6,10 @@ import { isRefusedByDatabase } from './unavailable';
  * one round trip and one commit. Each caller still waits for the commit that holds its row, so nothing
  * is answered before it is stored.
  *
+ * One statement of a batcher runs at a time (`maxInFlight`): the calls made while it runs leave together
+ * when it is answered. A busy instance (a fresh one still compiling its code, a burst) otherwise sent a
+ * statement of a few rows every turn, each a round trip and a commit, which made it busier still (ADR 059).
+ *
  * `run` answers each item, in order, with its result or its own Error. When the database refuses the
  * shared statement as a whole (one bad row fails them all, and nothing of it is kept), each item is run
  * again alone, so a row can only fail itself. Any other failure (a lost connection, whose statement may
@@ -14,6 +18,7 @@ import { isRefusedByDatabase } from './unavailable';
 export function turnBatcher<In, Out>(
   run: (batch: In[]) => Promise<Array<Out | Error>>,
   maxBatch = 100,
+  maxInFlight = 1,
 ): (item: In) => Promise<Out> {
   interface Waiting {
     item: In;
@@ -21,6 +26,8 @@ export function turnBatcher<In, Out>(
     reject: (error: unknown) => void;
   }
   let waiting: Waiting[] = [];
+  let inFlight = 0;
+  let turnEndPending = false;
 
   const settle = (entry: Waiting, result: Out | Error) => {
     if (result instanceof Error) entry.reject(result);
@@ -40,21 +47,29 @@ export function turnBatcher<In, Out>(
     }
   }
 
+  /** Sends what waits, a full batch at a time, while a statement may start. */
+  function sendWaiting() {
+    while (waiting.length > 0 && inFlight < maxInFlight) {
+      const batch = waiting.slice(0, maxBatch);
+      waiting = waiting.slice(batch.length);
+      inFlight += 1;
+      void flush(batch).finally(() => {
+        inFlight -= 1;
+        sendWaiting();
+      });
+    }
+  }
+
   return (item) =>
     new Promise<Out>((resolve, reject) => {
       const size = waiting.push({ item, resolve, reject });
-      if (size === 1) {
+      if (size >= maxBatch) sendWaiting();
+      else if (!turnEndPending) {
+        turnEndPending = true;
         setImmediate(() => {
-          const batch = waiting;
-          waiting = [];
-          // Empty when a full batch left earlier in this turn and nothing came after it.
-          if (batch.length > 0) void flush(batch);
+          turnEndPending = false;
+          sendWaiting();
         });
-      } else if (size >= maxBatch) {
-        // A full batch leaves now; the turn's later calls start the next one.
-        const batch = waiting;
-        waiting = [];
-        void flush(batch);
       }
     });
 }
