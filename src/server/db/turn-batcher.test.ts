@@ -55,10 +55,13 @@ describe('turnBatcher', () => {
 
   it('starts a new batch once one is full', async () => {
     const batches: number[][] = [];
-    const echo = turnBatcher(async (batch: number[]) => {
-      batches.push(batch);
-      return batch;
-    }, 2);
+    const echo = turnBatcher(
+      async (batch: number[]) => {
+        batches.push(batch);
+        return batch;
+      },
+      { maxBatch: 2, maxInFlight: 2 },
+    );
     expect(await Promise.all([1, 2, 3, 4, 5].map((n) => echo(n)))).toEqual([1, 2, 3, 4, 5]);
     expect(batches).toEqual([[1, 2], [3, 4], [5]]);
   });
@@ -102,6 +105,23 @@ describe('turnBatcher', () => {
     const waited = store(2);
     await expect(failed).rejects.toThrow('Connection terminated');
     expect(await waited).toBe(2);
+    expect(batches).toEqual([[1], [2]]);
+  });
+
+  it('lets the next statement go when the running one hangs', async () => {
+    const batches: number[][] = [];
+    const store = turnBatcher(
+      async (batch: number[]) => {
+        batches.push(batch);
+        // The first statement never answers (a lock it waits for, a connection gone silent).
+        if (batches.length === 1) return new Promise<number[]>(() => undefined);
+        return batch;
+      },
+      { overdueMs: 20 },
+    );
+    void store(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await store(2)).toBe(2);
     expect(batches).toEqual([[1], [2]]);
   });
 });

@@ -7,8 +7,9 @@ import { isRefusedByDatabase } from './unavailable';
  * is answered before it is stored.
  *
  * One statement of a batcher runs at a time (`maxInFlight`): the calls made while it runs leave together
- * when it is answered. A busy instance (a fresh one still compiling its code, a burst) otherwise sent a
- * statement of a few rows every turn, each a round trip and a commit, which made it busier still (ADR 059).
+ * when it is answered, or once it has run `overdueMs` without an answer. A busy instance (a fresh one still
+ * compiling its code, a burst) otherwise sent a statement of a few rows every turn, each a round trip and
+ * a commit, which made it busier still (ADR 059).
  *
  * `run` answers each item, in order, with its result or its own Error. When the database refuses the
  * shared statement as a whole (one bad row fails them all, and nothing of it is kept), each item is run
@@ -17,8 +18,7 @@ import { isRefusedByDatabase } from './unavailable';
  */
 export function turnBatcher<In, Out>(
   run: (batch: In[]) => Promise<Array<Out | Error>>,
-  maxBatch = 100,
-  maxInFlight = 1,
+  { maxBatch = 100, maxInFlight = 1, overdueMs = 500 } = {},
 ): (item: In) => Promise<Out> {
   interface Waiting {
     item: In;
@@ -53,9 +53,20 @@ export function turnBatcher<In, Out>(
       const batch = waiting.slice(0, maxBatch);
       waiting = waiting.slice(batch.length);
       inFlight += 1;
-      void flush(batch).finally(() => {
+      let counted = true;
+      const release = () => {
+        if (!counted) return;
+        counted = false;
         inFlight -= 1;
         sendWaiting();
+      };
+      // A statement that hangs (a lock wait, a dead connection) stops holding the others back: they go
+      // on other pool connections, as before ADR 059.
+      const overdue = setTimeout(release, overdueMs);
+      overdue.unref();
+      void flush(batch).finally(() => {
+        clearTimeout(overdue);
+        release();
       });
     }
   }
