@@ -60,7 +60,7 @@ describe('turnBatcher', () => {
         batches.push(batch);
         return batch;
       },
-      { maxBatch: 2, maxInFlight: 2 },
+      { maxBatch: 2 },
     );
     expect(await Promise.all([1, 2, 3, 4, 5].map((n) => echo(n)))).toEqual([1, 2, 3, 4, 5]);
     expect(batches).toEqual([[1, 2], [3, 4], [5]]);

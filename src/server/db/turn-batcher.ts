@@ -25,7 +25,7 @@ export function turnBatcher<In, Out>(
     resolve: (value: Out) => void;
     reject: (error: unknown) => void;
   }
-  let waiting: Waiting[] = [];
+  const waiting: Waiting[] = [];
   let inFlight = 0;
   let turnEndPending = false;
 
@@ -50,8 +50,7 @@ export function turnBatcher<In, Out>(
   /** Sends what waits, a full batch at a time, while a statement may start. */
   function sendWaiting() {
     while (waiting.length > 0 && inFlight < maxInFlight) {
-      const batch = waiting.slice(0, maxBatch);
-      waiting = waiting.slice(batch.length);
+      const batch = waiting.splice(0, maxBatch);
       inFlight += 1;
       let counted = true;
       const release = () => {
