@@ -41,7 +41,11 @@ const payAgain = (orderId: string) =>
 const chargesOf = (orderId: string) =>
   [...asaas.fake.payments.values()].filter((p) => p.externalReference === orderId);
 const paymentRows = (orderId: string) =>
-  app.database.db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.createdAt);
+  app.database.db
+    .select()
+    .from(payments)
+    .where(eq(payments.orderId, orderId))
+    .orderBy(payments.createdAt, payments.seq);
 
 describe('pay again', () => {
   it('removes the open charge at Asaas before the new one: one live charge per order', async () => {

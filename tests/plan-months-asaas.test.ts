@@ -45,7 +45,7 @@ async function monthsOf(subscriptionId: string) {
     .from(orders)
     .innerJoin(payments, eq(payments.orderId, orders.id))
     .where(eq(orders.subscriptionId, subscriptionId))
-    .orderBy(payments.createdAt);
+    .orderBy(payments.createdAt, payments.seq);
 }
 
 describe('a PIX plan at Asaas', () => {

@@ -1,16 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Database } from '#server/db/client.ts';
-import { migrationsFolder, pgliteTemplate, postgresTemplate, untilNoBackends } from './database-template';
+import { migrationsFolder, postgresTemplate, untilNoBackends } from './database-template';
+import { lendPglite } from './pglite-lender';
 
 /**
- * A fresh, migrated database for one test file: an in-memory PGlite, or a new PostgreSQL database
- * when TEST_DATABASE_URL is set (CI sets it), dropped again on close. Each is a copy of one database
- * migrated once per change of drizzle/ (tests/helpers/database-template.ts), not migrated again here.
+ * A fresh, migrated database for one test file: an in-memory PGlite holding the migrated template's rows
+ * (lent, and given back on close: ADR 060), or a new PostgreSQL database when TEST_DATABASE_URL is set (CI
+ * sets it), dropped again on close. Each is a copy of one database migrated once per change of drizzle/
+ * (tests/helpers/database-template.ts), not migrated again here.
  */
 export async function createTestDatabase(): Promise<Database & { url?: string }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return openDatabase({ migrationsFolder, loadDataDir: await pgliteTemplate() });
+  if (!adminUrl) return lendPglite();
   const template = await postgresTemplate(adminUrl);
   const name = `impulso_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });

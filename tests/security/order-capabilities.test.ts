@@ -47,8 +47,13 @@ const switchToCard = (orderId: string, headers: Record<string, string> = {}, ip 
     payload: { paymentMethod: 'debit_card', installments: 1 },
   });
 
+// The test clock stands still: two attempts of one order share created_at, and seq orders them.
 const paymentsOf = (orderId: string) =>
-  t.app.database.db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.createdAt);
+  t.app.database.db
+    .select()
+    .from(payments)
+    .where(eq(payments.orderId, orderId))
+    .orderBy(payments.createdAt, payments.seq);
 
 /** A paid order whose delivery the panel refused as a bad link: the buyer may give a new one. */
 async function invalidLinkDelivery(email: string) {

@@ -79,13 +79,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
-  const db = drizzlePglite(client, { schema });
+  return pgliteDatabase(client, migrationsFolder, () => client.close());
+}
+
+/**
+ * The app's database over an open PGlite. `close` is the caller's: the tests lend one PGlite to file
+ * after file and take it back on close (tests/helpers/test-database.ts).
+ */
+export function pgliteDatabase(
+  client: PGlite,
+  migrationsFolder: string,
+  close: () => Promise<void>,
+): Database {
+  const db = drizzlePglite({ client, schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: async () => void (await client.query('select 1')),
-    close: () => client.close(),
+    close,
     // One connection, whose queue PGlite keeps to itself.
     poolStats: () => ({ max: 1 }),
   };
