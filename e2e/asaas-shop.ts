@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startFakeAsaas, type FakeAsaas } from '../tests/fake-asaas/fake-asaas-server';
 import { expect } from './fixtures';
-import { seedMigratedDataDir } from './migrated-data-dir';
+import { seedMigratedDataDir } from '../tests/helpers/database-template';
 
 // A shop of its own paid through a fake Asaas, for the NFS-e journeys: the shared e2e server uses the
 // sandbox provider, which has no fiscal side, and the other journeys stay on it. The built app runs in
