@@ -56,6 +56,19 @@ export async function gotoHydrated(page: import('@playwright/test').Page, url: s
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
 }
 
+/**
+ * Waits for `check` on a page whose clock the test holds (`page.clock.install()` before it loads): each try
+ * moves the page's clock past its next look at the order (every 5 s, src/web/features/orders/use-order.ts)
+ * instead of waiting 5 s of real time for it. What the server does meanwhile (jobs, the panel's sync) runs
+ * in real time.
+ */
+export async function untilPolled(page: Page, check: () => Promise<void>, timeout = 30_000): Promise<void> {
+  await expect(async () => {
+    await page.clock.runFor(5_000);
+    await check();
+  }).toPass({ timeout, intervals: [250, 500, 1000] });
+}
+
 /** Today's date as the legal pages print it ('22 de novembro de 2026'), in São Paulo time. */
 export function todayLong(): string {
   return new Intl.DateTimeFormat('pt-BR', {

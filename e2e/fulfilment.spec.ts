@@ -7,6 +7,7 @@ import {
   gotoHydrated,
   signInOperator,
   test,
+  untilPolled,
 } from './fixtures';
 
 // Delivery with no operator action (issue 11), through the built-in simulated panel: the server runs
@@ -35,12 +36,14 @@ test.describe('delivery', () => {
       instagram: '@entrega.ao.vivo',
       email: 'ana.aovivo@exemplo.com',
     });
+    // The page's clock is the test's: its looks at the order come when the test moves it (untilPolled).
+    await page.clock.install();
     await gotoHydrated(page, orderHref);
     const status = page.locator('dt', { hasText: 'Status do pedido' }).locator('xpath=following-sibling::dd');
     await expect(status).toHaveText('Processando');
     const delivery = page.getByTestId('delivery-followers');
     await expect(delivery).toContainText('200 seguidores');
-    await expect(status).toHaveText('Em entrega', { timeout: 30_000 });
+    await untilPolled(page, () => expect(status).toHaveText('Em entrega', { timeout: 1_000 }));
     await expect(delivery).toContainText(/\d+ de 200 entregues/);
     // The rest of the simulated 30 s, not waited out: delivered now (docs/fulfilment.md).
     // With the order's proof, the token of the link the checkout gave (issue 42 §3).
@@ -51,7 +54,7 @@ test.describe('delivery', () => {
       headers: { 'x-order-token': token },
     });
     expect(await delivered.json()).toEqual({ delivered: 1 });
-    await expect(status).toHaveText('Concluído', { timeout: 15_000 });
+    await untilPolled(page, () => expect(status).toHaveText('Concluído', { timeout: 1_000 }));
     await expect(delivery).toContainText('Entregue');
     await expect(page.getByRole('button', { name: 'Solicitar reposição' })).toBeVisible();
     await page.getByRole('button', { name: 'Solicitar reposição' }).click();
@@ -64,9 +67,10 @@ test.describe('delivery', () => {
     request,
   }) => {
     const { page: orderPage } = await paidOrder(request, 'link_invalido');
+    await page.clock.install();
     await gotoHydrated(page, orderPage);
     const delivery = page.getByTestId('delivery-followers');
-    await expect(delivery).toContainText('Link inválido', { timeout: 15_000 });
+    await untilPolled(page, () => expect(delivery).toContainText('Link inválido', { timeout: 1_000 }));
     await page.getByLabel('Novo @ do perfil').fill('perfil com espaço');
     await page.getByRole('button', { name: 'Enviar novo link' }).click();
     await expect(page.getByText('Informe um @instagram válido (ex.: @meu.perfil)')).toBeVisible();
@@ -89,9 +93,10 @@ test.describe('delivery', () => {
     await item.getByRole('button', { name: 'Vincular' }).click();
     await expect(item).toHaveCount(0);
 
+    await page.clock.install();
     await gotoHydrated(page, `/order/${orderId}`);
     const status = page.locator('dt', { hasText: 'Status do pedido' }).locator('xpath=following-sibling::dd');
-    await expect(status).toHaveText('Concluído', { timeout: 20_000 });
+    await untilPolled(page, () => expect(status).toHaveText('Concluído', { timeout: 1_000 }));
   });
 });
 
@@ -113,16 +118,17 @@ test('the signed-in, verified owner reads their own e-mail and asks for a refill
   expect((await page.request.post(`/api/sandbox/payments/${payment!.id}/confirm`)).status()).toBe(200);
 
   // The bare link, no token in this tab: the session proves the order.
+  await page.clock.install();
   await gotoHydrated(page, `/order/${order.id}`);
   await expect(page.getByText(email, { exact: true })).toBeVisible();
   await expect(page.getByText('(11) 9 1234-5678', { exact: true })).toBeVisible();
   const status = page.locator('dt', { hasText: 'Status do pedido' }).locator('xpath=following-sibling::dd');
-  await expect(status).toHaveText('Em entrega', { timeout: 30_000 });
+  await untilPolled(page, () => expect(status).toHaveText('Em entrega', { timeout: 1_000 }));
   const delivered = await page.request.post(`/api/sandbox/orders/${order.id}/deliver`, {
     headers: { 'x-order-token': orderToken },
   });
   expect(await delivered.json()).toEqual({ delivered: 1 });
-  await expect(status).toHaveText('Concluído', { timeout: 15_000 });
+  await untilPolled(page, () => expect(status).toHaveText('Concluído', { timeout: 1_000 }));
   const refill = page.getByRole('button', { name: 'Solicitar reposição' });
   await expect(refill).toBeVisible();
   await expect(page.getByLabel('Código de compra')).toHaveCount(0);
