@@ -84,7 +84,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 /**
  * The app's database over an open PGlite. `close` is the caller's: the tests lend one PGlite to file
- * after file and take it back on close (tests/helpers/test-database.ts).
+ * after file and take it back on close (tests/helpers/pglite-lender.ts, ADR 060).
  */
 export function pgliteDatabase(
   client: PGlite,
