@@ -48,7 +48,11 @@ export interface FakeOrder {
 }
 
 export type Fault =
-  /** Does it, answers after `ms` (past the client's timeout). */
+  /**
+   * Does it, and answers only once the client has hung up (its timeout), or after `ms` at the latest: the
+   * answer is lost however long the client waits, so a test's timeout can be generous and a loaded
+   * machine's slow turn is never mistaken for this fault.
+   */
   | { kind: 'slow'; ms: number }
   /** Does it, answers HTTP 500 with a page that is not JSON. */
   | { kind: 'error500' }
@@ -67,7 +71,7 @@ export type Fault =
 
 /** Every way `add` can be taken by the panel with its answer lost (an unknown outcome). */
 export const lostAnswerFaults = [
-  { kind: 'slow', ms: 1500 },
+  { kind: 'slow', ms: 30_000 },
   { kind: 'error500' },
   { kind: 'error503' },
   { kind: 'malformed' },
@@ -408,7 +412,13 @@ export async function startFakeSmmPanel(apiKey = 'smm-test-key'): Promise<FakeSm
     if (!fault) return reply(answered);
     const body = JSON.stringify(answered.body);
     if (fault.kind === 'slow') {
-      await new Promise((r) => setTimeout(r, fault.ms));
+      await new Promise<void>((resolve) => {
+        const gaveUp = setTimeout(resolve, fault.ms);
+        res.once('close', () => {
+          clearTimeout(gaveUp);
+          resolve();
+        });
+      });
       return reply(answered);
     }
     if (fault.kind === 'error500') return send(500, '<html>Internal Server Error</html>');

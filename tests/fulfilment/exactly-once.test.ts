@@ -136,7 +136,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two app instances on one Postgr
     const url = (first.app.database as { url?: string }).url!;
     const otherDb = await openDatabase({ url, migrationsFolder: 'drizzle', poolSize: 5 });
     const second = await createTestApp(
-      { ...smmEnv(panel), SMM_TIMEOUT_MS: '1000' },
+      { ...smmEnv(panel), SMM_TIMEOUT_MS: '2000' },
       { database: otherDb, clock: first.now },
     );
     try {

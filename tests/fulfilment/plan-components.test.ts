@@ -32,7 +32,7 @@ beforeAll(async () => {
   panel.balance = 1_000_000;
   asaas = await startAsaasTestApp(
     token,
-    { ...smmPanelEnv(panel), SMM_TIMEOUT_MS: '1000', ADMIN_EMAIL: owner, OWNER_ALERT_EMAIL: owner },
+    { ...smmPanelEnv(panel), SMM_TIMEOUT_MS: '2000', ADMIN_EMAIL: owner, OWNER_ALERT_EMAIL: owner },
     { clock },
   );
 });

@@ -15,7 +15,7 @@ let fake: FakeSmmPanel;
 let client: ReturnType<typeof createSmmPanel>;
 beforeAll(async () => {
   fake = await startFakeSmmPanel();
-  client = createSmmPanel({ apiUrl: fake.url, apiKey: fake.apiKey, timeoutMs: 500 });
+  client = createSmmPanel({ apiUrl: fake.url, apiKey: fake.apiKey, timeoutMs: 1000 });
 });
 afterAll(() => fake.close());
 

@@ -36,7 +36,7 @@ export async function startFulfilmentTestApp(
   const clock = () => new Date(now);
   const config = {
     ...smmPanelEnv(panel),
-    SMM_TIMEOUT_MS: '1000',
+    SMM_TIMEOUT_MS: '2000',
     OWNER_ALERT_EMAIL: 'dona@impulso.example',
     ...env,
   };
