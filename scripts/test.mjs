@@ -2,9 +2,9 @@
 // alone leaves part of the 2 cores idle (vitest waits on its databases and local HTTP, the journeys on the
 // browser and the shop's jobs); together they keep both busy (docs/decisions/062-npm-test-runs-vitest-beside-the-journeys.md).
 // vitest starts once the journeys' shop answers: the journeys are the longer half, and their shop's start
-// is theirs alone (two runs each, 200 and 201 s against 213 and 206 s with vitest started at once). The
-// journeys print as they go; vitest's report is held and printed whole when it
-// ends. The exit code is the first failure's.
+// is theirs alone (two runs each, 200 and 201 s against 213 and 206 s with vitest started at once).
+// The journeys print as they go; vitest's report is held and printed whole when it ends. The exit code
+// is the first failure's.
 import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 
