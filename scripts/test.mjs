@@ -6,9 +6,8 @@
 // The journeys print as they go; vitest's report is held and printed whole when it ends. The exit code
 // is the first failure's.
 import { spawn } from 'node:child_process';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { once } from 'node:events';
 
-const shopHealth = `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}/api/health`;
 const children = new Set();
 
 /** Runs `command`; resolves with its exit code and, when `held`, what it printed. */
@@ -19,9 +18,9 @@ function run(command, args, { held = false } = {}) {
   child.stdout?.on('data', (chunk) => chunks.push(chunk));
   child.stderr?.on('data', (chunk) => chunks.push(chunk));
   return new Promise((resolve) =>
-    child.on('close', (code, signal) => {
+    child.on('close', (code) => {
       children.delete(child);
-      resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks) });
+      resolve({ code: code ?? 1, output: Buffer.concat(chunks) });
     }),
   );
 }
@@ -35,19 +34,15 @@ for (const signal of ['SIGINT', 'SIGTERM'])
 const build = await run('npm', ['run', 'build']);
 if (build.code !== 0) process.exit(build.code);
 
-let journeysEnded = false;
-const journeys = run('npx', ['playwright', 'test']).then(({ code }) => {
-  journeysEnded = true;
-  return code;
+const journeys = run('npx', ['playwright', 'test']).then(({ code }) => code);
+// The shop's readiness as the deploy waits for it (scripts/wait-ready.mjs; 180 s, the journeys' own
+// bound in playwright.config.ts), or the journeys' end if they stop before it.
+const waiter = spawn(process.execPath, ['scripts/wait-ready.mjs', process.env.E2E_PORT ?? '3210'], {
+  stdio: 'ignore',
+  env: { ...process.env, WAIT_READY_SECONDS: '180' },
 });
-while (
-  !journeysEnded &&
-  !(await fetch(shopHealth).then(
-    (r) => r.ok,
-    () => false,
-  ))
-)
-  await sleep(250);
+await Promise.race([once(waiter, 'exit'), journeys]);
+waiter.kill();
 
 const vitest = run('npx', ['vitest', 'run'], { held: true }).then(({ code, output }) => {
   process.stdout.write(`\n=== vitest ===\n${output}`);
