@@ -4,15 +4,24 @@ import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
-/** Starts dist/server/main.js with `env` on 127.0.0.1:`port` and resolves once /api/health answers. */
-export async function startServer({ port, env = {}, stdio = ['ignore', 'inherit', 'inherit'], from = root }) {
+/**
+ * Starts dist/server/main.js (or `script`) with `env` on 127.0.0.1:`port` and resolves once /api/health
+ * answers.
+ */
+export async function startServer({
+  port,
+  env = {},
+  stdio = ['ignore', 'inherit', 'inherit'],
+  from = root,
+  script = path.join(from, 'dist/server/main.js'),
+}) {
   // A server left over from an interrupted run would answer the health check in this one's place.
   const taken = await fetch(`http://127.0.0.1:${port}/api/health`).then(
     () => true,
     () => false,
   );
   if (taken) throw new Error(`port ${port} is taken (a server left over from an earlier run?)`);
-  const server = spawn(process.execPath, [path.join(from, 'dist/server/main.js')], {
+  const server = spawn(process.execPath, [script], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio,
   });

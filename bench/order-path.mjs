@@ -65,7 +65,7 @@ async function measured(server, base, label, rate, seconds, next, timeline = fal
  * `connections` clients each sending its next order when the last was answered, for `seconds`; the
  * sockets are opened before the clock starts, as a proxy's pool keeps them (bench/open-loop.mjs).
  */
-async function closedLoop(base, { connections, seconds }) {
+export async function closedLoop(base, { connections, seconds }) {
   const client = rawClient(base);
   await client.open(connections);
   const host = new URL(base).host;
