@@ -7,20 +7,20 @@
 import http from 'node:http';
 import pg from 'pg';
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4 });
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
 await pool.query(
   'create table if not exists floor_orders (id bigserial primary key, email text not null, body jsonb not null)',
 );
 
 let waiting = [];
-let inFlight = 0;
+let writing = false;
 
 /** Writes what has queued up in one statement; one statement at a time, as the shop's batcher. */
 async function flush() {
-  if (inFlight > 0 || waiting.length === 0) return;
+  if (writing || waiting.length === 0) return;
   const batch = waiting;
   waiting = [];
-  inFlight += 1;
+  writing = true;
   try {
     const { rowCount } = await pool.query(
       `insert into floor_orders (email, body)
@@ -32,7 +32,7 @@ async function flush() {
   } catch {
     for (const entry of batch) entry.answer(500, { error: 'not stored' });
   } finally {
-    inFlight -= 1;
+    writing = false;
     setImmediate(flush);
   }
 }
